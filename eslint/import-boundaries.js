@@ -49,7 +49,7 @@ export const API_FLOORS = [
   ['delivery', 'stores'],
   ['invoices', 'promotions'],
   ['orders', 'gst'],
-  ['payments', 'books'],
+  ['payments', 'books', 'ondc'],
   ['push', 'whatsapp'],
   ['shopper-notices'],
   ['realtime'],

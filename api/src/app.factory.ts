@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { DestinationStream } from 'pino';
@@ -64,7 +65,8 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
   });
   // JSON bodies: size bounded by bodyLimit, depth bounded before they are parsed (common/json-body.ts).
   app.useBodyParser('application/json', { bodyLimit: LIMITS.jsonBodyMaxBytes }, jsonBodyParser(app.getHttpAdapter().getInstance()));
-  app.setGlobalPrefix('api');
+  // The ONDC seller endpoints answer on the shop's own origin, where the registry lists it (docs/product.md#selling-on-ondc).
+  app.setGlobalPrefix('api', { exclude: [{ path: 'ondc/:action', method: RequestMethod.POST }] });
   app.get(MetricsService).observe(app.getHttpAdapter().getInstance());
   app.enableShutdownHooks();
   // Image paths leave as absolute URLs on PUBLIC_URL (usable from any origin) and come back as paths.

@@ -35,6 +35,7 @@ import { PromotionsModule } from './promotions/index.js';
 import { StoresModule } from './stores/index.js';
 import { GstModule } from './gst/index.js';
 import { BooksModule } from './books/index.js';
+import { OndcModule } from './ondc/index.js';
 
 @Module({})
 export class AppModule {
@@ -74,6 +75,7 @@ export class AppModule {
         GstModule,
         BooksModule,
         PaymentsModule,
+        OndcModule,
         RealtimeModule,
         PushModule,
         WhatsappModule,

@@ -150,6 +150,7 @@ export function orderToPlace(userId: string, lines: Array<[string, number]>, opt
       stripeSessionUrl: null,
       stripePaymentIntent: null,
       stripeRefundId: null,
+      channel: null,
       createdAt: now,
       updatedAt: now,
     },

@@ -4,3 +4,4 @@ export { AddressesModule } from './addresses.module.js';
 export { activeAddressIdsOf, activeAddressesOf, type AddressRow } from './addresses.repository.js';
 export { deliveryPlaceOf, refuseUnserved, supplyStateOf } from './delivery.js';
 export { loadPincodeDirectory, placeOf } from './pincode-directory.js';
+export { keepNetworkAddress, type NetworkAddress } from './network-address.js';

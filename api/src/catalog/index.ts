@@ -37,9 +37,13 @@ export {
   SHELF_NAMES_DIGEST,
   onShelfCalled,
   onShelfNamed,
+  productChangedInCategories,
   productLexemes,
+  productsBySku,
+  productsInCategoriesAfter,
   publishedProductsAfter,
   publishedProductsIn,
+  type ChangedWindow,
 } from './published-products-sql.js';
 export { ReadCache } from './read-cache.js';
 export { SubCategoriesModule } from './subcategories.module.js';

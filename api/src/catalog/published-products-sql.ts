@@ -2,8 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SHELF_NAME_SPLIT } from '@haat/shared/search/query-narrowing';
 
 /**
- * The catalogue's published products and shelves as the search's statements read them (docs/architecture.md#who-owns-which-table):
- * the catalogue writes the text that names its tables, the search chooses the columns and composes the statement.
+ * The catalogue's published products and shelves as the search's and the ONDC catalogue's statements read them
+ * (docs/architecture.md#who-owns-which-table): the catalogue writes the text that names its tables, the reader chooses
+ * the columns and composes the statement.
  * Each fragment reads `products` unaliased, as the search's columns (and the inventory's in-stock fragment) name it.
  */
 
@@ -15,6 +16,28 @@ export const PRODUCT_SHELF_VECTORS =
 /** Up to `limit` published products after the id `after`, by id: the given columns of each. */
 export const publishedProductsAfter = (columns: SQL, after: string, limit: number) =>
   sql`select ${columns} from products where publish and id > ${after} order by id limit ${limit}`;
+
+/** A changed product's window: changed after `since`, up to and with `until`. */
+export interface ChangedWindow {
+  since: Date;
+  until: Date;
+}
+const changedIn = (w: ChangedWindow) => sql`updated_at > ${w.since.toISOString()}::timestamptz and updated_at <= ${w.until.toISOString()}::timestamptz`;
+const inCategories = (categoryIds: readonly string[]) => sql`category_ids && ${sql.param([...categoryIds])}::text[]`;
+
+/**
+ * Up to `limit` products of the given categories after the id `after`, by id: the given columns of each; the published
+ * ones, or with `changed` every one changed in that window (an unpublished one too: it leaves the network's catalogue).
+ */
+export const productsInCategoriesAfter = (columns: SQL, categoryIds: readonly string[], after: string, limit: number, changed: ChangedWindow | null) =>
+  sql`select ${columns} from products where ${inCategories(categoryIds)} and id > ${after} and ${changed ? changedIn(changed) : sql`publish`} order by id limit ${limit}`;
+
+/** One row when a product of the given categories changed in the window, none otherwise. */
+export const productChangedInCategories = (categoryIds: readonly string[], changed: ChangedWindow) =>
+  sql`select 1 from products where ${inCategories(categoryIds)} and ${changedIn(changed)} limit 1`;
+
+/** The products whose own SKU is one of `skus` (stored in capitals): `id` and `sku` of each. */
+export const productsBySku = (skus: readonly string[]) => sql`select id, sku from products where sku = any(${sql.param([...skus])}::text[])`;
 
 /** The published products among `ids`: the given columns of each. */
 export const publishedProductsIn = (columns: SQL, ids: string[]) => sql`select ${columns} from products where publish and id in ${ids}`;

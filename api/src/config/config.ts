@@ -119,6 +119,34 @@ const EnvFields = z.object({
    */
   SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).default(300),
   SMS_BUDGET_PER_DAY: z.coerce.number().int().min(1).default(2000),
+  /**
+   * Selling on ONDC (docs/product.md#selling-on-ondc): the shop's subscriber id and unique key id in the registry, its
+   * Ed25519 signing key (base64 of libsodium's 64-byte secret key: seed, then public key), and the registry's lookup
+   * URL. All four, or none: without them the network endpoints answer 503.
+   */
+  ONDC_SUBSCRIBER_ID: z.string().trim().min(3).max(200).optional(),
+  ONDC_UNIQUE_KEY_ID: z.string().trim().min(1).max(200).optional(),
+  ONDC_SIGNING_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .refine((v) => Buffer.from(v, 'base64').length === 64, { error: "must be base64 of libsodium's 64-byte Ed25519 secret key (seed, then public key)" })
+    .optional(),
+  ONDC_REGISTRY_URL: z.string().url().optional(),
+  /**
+   * Where a buyer app pays the shop for prepaid network orders (it collects the money, then settles): the account's
+   * number, IFSC and bank. Unset: network orders are cash on delivery only.
+   */
+  ONDC_SETTLEMENT_ACCOUNT_NO: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{9,18}$/, { error: 'must be a bank account number (9–18 digits)' })
+    .optional(),
+  ONDC_SETTLEMENT_IFSC: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, { error: 'must be an IFSC (4 letters, 0, 6 letters or digits)' })
+    .optional(),
+  ONDC_SETTLEMENT_BANK: z.string().trim().min(2).max(100).optional(),
   /** WhatsApp order updates through the WhatsApp Cloud API (docs/decisions/0282-order-updates-on-whatsapp.md); unset = no such option. */
   WHATSAPP_TOKEN: z.string().optional(),
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
@@ -243,6 +271,9 @@ const Env = EnvFields.superRefine((env, ctx) => {
   if (env.WHATSAPP_TOKEN)
     for (const name of ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET'] as const)
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with WHATSAPP_TOKEN' });
+  const ondc = ['ONDC_SUBSCRIBER_ID', 'ONDC_UNIQUE_KEY_ID', 'ONDC_SIGNING_PRIVATE_KEY', 'ONDC_REGISTRY_URL'] as const;
+  if (ondc.some((name) => env[name]))
+    for (const name of ondc) if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with the other ONDC_ variables' });
   if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
     ctx.addIssue({
       code: 'custom',
@@ -342,6 +373,7 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
       leaseMs: env.JOB_LEASE_MS ?? env.NOTICE_LEASE_MS,
       sendsPerSecond: env.JOB_SENDS_PER_SECOND ?? env.NOTICE_SENDS_PER_SECOND,
     },
+    ondc: ondcConfig(env),
     whatsapp: {
       enabled: Boolean(env.WHATSAPP_TOKEN),
       token: env.WHATSAPP_TOKEN ?? '',
@@ -361,6 +393,27 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     },
   };
 }
+
+/** The shop as an ONDC seller app: null when the ONDC_ variables are unset (the network endpoints answer 503). */
+function ondcConfig(env: z.infer<typeof Env>) {
+  if (!env.ONDC_SUBSCRIBER_ID || !env.ONDC_UNIQUE_KEY_ID || !env.ONDC_SIGNING_PRIVATE_KEY || !env.ONDC_REGISTRY_URL) return null;
+  const secret = Buffer.from(env.ONDC_SIGNING_PRIVATE_KEY, 'base64');
+  return {
+    subscriberId: env.ONDC_SUBSCRIBER_ID,
+    uniqueKeyId: env.ONDC_UNIQUE_KEY_ID,
+    /** The 32-byte seed and public key of the secret key. */
+    signingSeed: secret.subarray(0, 32),
+    signingPublicKey: secret.subarray(32, 64),
+    registryUrl: env.ONDC_REGISTRY_URL,
+    /** The shop's account buyer apps settle prepaid orders to; null: cash on delivery only. */
+    settlement:
+      env.ONDC_SETTLEMENT_ACCOUNT_NO && env.ONDC_SETTLEMENT_IFSC
+        ? { accountNo: env.ONDC_SETTLEMENT_ACCOUNT_NO, ifsc: env.ONDC_SETTLEMENT_IFSC, bank: env.ONDC_SETTLEMENT_BANK ?? '', beneficiary: env.SHOP_LEGAL_NAME }
+        : null,
+  };
+}
+
+export type OndcConfig = NonNullable<ReturnType<typeof ondcConfig>>;
 
 /**
  * REDIS_PREFIX said outright, ending in ':'; without it, undefined until the Redis module reads the

@@ -3,7 +3,7 @@ export { OrderLifecycle } from './lifecycle/order-lifecycle.service.js';
 export { deliveredInThePast } from './lifecycle/initial-state.js';
 export { newOrderId } from './order-id.js';
 export { canTransition, invoicePastDeliveries, isAwaitingCardPayment, lockOrder, markPaymentProcessing } from './lifecycle/transition.js';
-export { OrderEvents, orderMoveKey, type ReturnMove, type ReturnRefund } from './order-events.js';
+export { OrderEvents, orderMoveKey, type OrderChange, type OrderNoticeSource, type ReturnMove, type ReturnRefund } from './order-events.js';
 export { OrderPlacementService, checkoutPending } from './order-placement.service.js';
 export { OrderReader } from './order-reader.js';
 export { OrdersModule } from './orders.module.js';
@@ -18,3 +18,6 @@ export {
   type OrderRow,
 } from './orders.repository.js';
 export { ORDER_EXPORT_HEADER, ordersPlacedBetween, type ExportedOrderLine } from './order-export.js';
+export { orderOfNetwork, orderRowById } from './order-channel.js';
+export { priceOrder, type OrderItem, type PricedOrder } from './order-pricing.js';
+export { loadSaleable, shortOfStock, stockOf } from './order-stock.js';

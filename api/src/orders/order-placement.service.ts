@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PlaceOrderInput } from '@haat/shared/orders/order.schema';
-import type { PaymentMethod } from '@haat/shared/orders/order.types';
+import type { OrderChannel, PaymentMethod } from '@haat/shared/orders/order.types';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { DB, STATEMENT, type Db, type NamedStatement } from '../db/database.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -87,10 +87,11 @@ export class OrderPlacementService {
     this.replays = batchedReads((wanted) => reader.byIdempotencyKeys(wanted));
   }
 
-  async place(userId: string, input: PlaceOrderInput, method: PaymentMethod, idempotencyKey?: string): Promise<Placed> {
+  /** `channel`: the order came from a buyer app on ONDC (docs/product.md#selling-on-ondc), recorded on the order. */
+  async place(userId: string, input: PlaceOrderInput, method: PaymentMethod, idempotencyKey?: string, channel: OrderChannel | null = null): Promise<Placed> {
     const requestHash = idempotencyKey ? orderFingerprint(method, input) : null;
     try {
-      return await this.placeOnce(userId, input, method, idempotencyKey, requestHash);
+      return await this.placeOnce(userId, input, method, idempotencyKey, requestHash, channel);
     } catch (error) {
       // A key seen before is answered with its order whatever happened since (stock sold out, prices
       // moved). Looked up only when placing did not go through: the common first try saves the query.
@@ -108,6 +109,7 @@ export class OrderPlacementService {
     method: PaymentMethod,
     idempotencyKey: string | undefined,
     requestHash: string | null,
+    channel: OrderChannel | null,
   ): Promise<Placed> {
     const items = mergeLines(input.items);
     const [destination, saleable] = await Promise.all([
@@ -132,7 +134,7 @@ export class OrderPlacementService {
 
     // A fresh id collides about once in 10^12 orders; a few tries are plenty.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const written = await this.write(newOrderId(), userId, method, priced, destination, idempotencyKey, requestHash, items, coupon);
+      const written = await this.write(newOrderId(), userId, method, priced, destination, { idempotencyKey, requestHash, channel }, items, coupon);
       if (written) {
         const { row, lines } = written;
         // The warehouse stock shown for these products changed: only their cached answers go, on every instance.
@@ -161,8 +163,7 @@ export class OrderPlacementService {
     method: PaymentMethod,
     priced: PricedOrder,
     destination: Destination,
-    idempotencyKey: string | undefined,
-    requestHash: string | null,
+    { idempotencyKey, requestHash, channel }: { idempotencyKey: string | undefined; requestHash: string | null; channel: OrderChannel | null },
     items: OrderItem[],
     coupon: CouponRow | undefined,
   ): Promise<{ row: OrderRow; lines: OrderLineRow[] } | null> {
@@ -195,6 +196,7 @@ export class OrderPlacementService {
       stripeSessionUrl: null,
       stripePaymentIntent: null,
       stripeRefundId: null,
+      channel,
       createdAt: now,
       updatedAt: now,
     };

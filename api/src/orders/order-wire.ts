@@ -51,6 +51,7 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], user?: Or
     statusHistory: row.statusHistory,
     ...(row.stripeRefundId ? { refundId: row.stripeRefundId } : {}),
     ...(row.paymentStatus === 'AWAITING_PAYMENT' && row.paymentProcessingAt ? { payment_processing: true } : {}),
+    ...(row.channel ? { channel: row.channel } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { OrderStage, PaymentStatus, StatusHistoryEntry } from '@haat/shared/orders/order-stages';
-import type { OrderAddress, PaymentMethod } from '@haat/shared/orders/order.types';
+import type { OrderAddress, OrderChannel, PaymentMethod } from '@haat/shared/orders/order.types';
 import { users } from '../users/users.table.js';
 import { products } from '../catalog/products.table.js';
 import { productVariants } from '../inventory/inventory.table.js';
@@ -64,10 +64,16 @@ export const orders = pgTable(
     /** Wrong codes given at its hand-over since the last lock; at 5 the hand-over locks until the shop's next day. */
     pickupWrongCodes: integer('pickup_wrong_codes').notNull().default(0),
     pickupLockedUntil: timestamp('pickup_locked_until', { withTimezone: true, mode: 'date' }),
+    /** Where the order came from when not the shop's own PWA: a buyer app on ONDC and its order id there (docs/product.md#selling-on-ondc). */
+    channel: jsonb('channel').$type<OrderChannel>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
+    // A network order is placed once: its buyer app's order id is the shop's one order (a repeated confirm finds it).
+    uniqueIndex('orders_network_order')
+      .on(sql`(${t.channel} ->> 'buyerApp')`, sql`(${t.channel} ->> 'networkOrderId')`)
+      .where(sql`${t.channel} is not null`),
     check('orders_fulfilment', sql`(${t.fulfilment} = 'warehouse' and ${t.storeId} is null) or (${t.fulfilment} in ('store', 'pickup'))`),
     // A store's queue: its open orders, oldest first.
     index('orders_store_queue_idx')

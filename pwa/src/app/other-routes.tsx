@@ -50,6 +50,7 @@ const ROUTES: Array<{ path: string; page: Page }> = [
   { path: '/dashboard/catalog-import', page: page(() => import('../features/admin/catalog-import.page'), 'CatalogImportPage') },
   { path: '/dashboard/synonyms', page: page(() => import('../features/admin/synonyms.page'), 'SynonymsPage') },
   { path: '/dashboard/sms-budget', page: page(() => import('../features/admin/sms-budget.page'), 'SmsBudgetPage') },
+  { path: '/dashboard/ondc', page: page(() => import('../features/admin/ondc.page'), 'OndcPage') },
   { path: '/dashboard/gst', page: page(() => import('../features/admin/gst-return.page'), 'GstReturnPage') },
   { path: '/:categorySlug/:subCategorySlug', page: page(() => import('../features/listing/listing.page'), 'ListingPage') },
   { path: '*', page: page(() => import('../lib/ui/not-found'), 'NotFound') },

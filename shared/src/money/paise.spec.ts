@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocate, firstUnits, gstOf, paise, percentOf, rupees, salePrice, split, sum, type Paise } from './paise.js';
+import { allocate, decimalText, firstUnits, gstOf, paise, percentOf, rupees, salePrice, split, sum, type Paise } from './paise.js';
 
 const amount = (max = 10_000_000) => fc.integer({ min: 0, max }).map((n) => n as Paise);
 
@@ -59,5 +59,12 @@ describe('paise.ts, the one owner of money', () => {
     expect(rupees(salePrice(paise(99.5), 10))).toBe(89.5);
     expect(rupees(salePrice(paise(1), 50))).toBe(0);
     expect(rupees(salePrice(paise(100), 150))).toBe(0);
+  });
+
+  it('writes an amount as ONDC carries it: two decimal places, read back as the same paise', () => {
+    expect(decimalText(paise(299))).toBe('299.00');
+    expect(decimalText(paise(0.5))).toBe('0.50');
+    expect(decimalText(paise(-12.3))).toBe('-12.30');
+    fc.assert(fc.property(fc.integer({ min: -10_000_000, max: 10_000_000 }), (n) => paise(Number(decimalText(n as Paise))) === n));
   });
 });

@@ -138,3 +138,10 @@ export function gstOf(inclusive: Paise, rate: number, intraState: boolean): { ta
 export function wholeRupees(amount: Paise): { rupees: number; paise: number } {
   return { rupees: Math.floor(amount / 100), paise: amount % 100 };
 }
+
+/** An amount as a decimal with two places ("299.00", "0.50", "-12.30"): how ONDC's messages carry money. */
+export function decimalText(amount: Paise): string {
+  const sign = amount < 0 ? '-' : '';
+  const whole = wholeRupees(Math.abs(amount) as Paise);
+  return `${sign}${whole.rupees}.${String(whole.paise).padStart(2, '0')}`;
+}

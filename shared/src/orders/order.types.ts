@@ -46,6 +46,14 @@ export interface OrderUserRef {
 
 export type PaymentMethod = 'COD' | 'CARD';
 
+/** An order that came from elsewhere than the shop's PWA: a buyer app on ONDC, and the order's id there. */
+export interface OrderChannel {
+  kind: 'ondc';
+  /** The buyer app's subscriber id (context.bap_id). */
+  buyerApp: string;
+  networkOrderId: string;
+}
+
 /** docs/product.md#records, Order, as every order route answers it. */
 export interface Order {
   _id: string;
@@ -99,6 +107,8 @@ export interface Order {
   refundId?: string;
   /** A card session completed with the payment still to come (a UPI app to approve it): "Waiting for your UPI app". */
   payment_processing?: boolean;
+  /** Where the order came from, when not the shop's PWA (docs/product.md#selling-on-ondc); absent for the PWA's. */
+  channel?: OrderChannel;
 }
 
 /** Where a pickup order waits and what its shopper shows at the counter (docs/product.md#store-pickup). */

@@ -18,6 +18,8 @@ export const adminKeys = {
   synonyms: () => ['admin', 'synonyms'] as const,
   /** The shop's budget of texts and its use. */
   smsBudget: () => ['admin', 'sms-budget'] as const,
+  /** What the shop sells on ONDC, and where its locations are. */
+  ondc: () => ['admin', 'ondc'] as const,
   stores: () => ['admin', 'stores'] as const,
   storeStock: (storeId: string) => ['admin', 'store-stock', storeId] as const,
   /** Every store's queue (an order placed or moved changes them), or one store's. */

@@ -19,6 +19,7 @@ const ADMIN_LINKS = [
   ['/dashboard/returns', 'returns'],
   ['/dashboard/synonyms', 'synonyms'],
   ['/dashboard/sms-budget', 'smsBudget'],
+  ['/dashboard/ondc', 'ondc'],
   ['/dashboard/gst', 'gstReturn'],
 ] as const;
 

@@ -48,6 +48,11 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
       {typeof order.userId === 'object' && (
         <p className="order-card__user">{`${order.userId.name}${order.userId.mobile ? ` · ${spacedMobile(order.userId.mobile)}` : ''}`}</p>
       )}
+      {order.channel?.kind === 'ondc' && (
+        <p className="order-card__channel" data-testid="order-channel">
+          {t('channelOndc', { app: order.channel.buyerApp, id: order.channel.networkOrderId })}
+        </p>
+      )}
       <ul className="order-card__lines">
         {order.product_details.map((l, i) => (
           <li key={`${l.productId}:${l.variantId ?? i}`}>{`${l.variantName ? `${l.name} (${l.variantName})` : l.name} × ${l.quantity}`}</li>

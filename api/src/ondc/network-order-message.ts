@@ -1,0 +1,128 @@
+import { decimalText, paise } from '@haat/shared/money/paise';
+import type { Order } from '@haat/shared/orders/order.types';
+import type { AppConfig } from '../config/config.js';
+import { careDigits, providerId } from './catalogue.js';
+import { ondcStatesOf } from './order-state.js';
+import type { OndcOrderRow } from './ondc.table.js';
+import { WAREHOUSE } from './ondc-settings.service.js';
+
+/** The payment as the shop answers it: the buyer app's own, with where it settles the shop's share. */
+export function paymentMessage(config: AppConfig, payment: Record<string, unknown>, amount: number) {
+  const settlement = config.ondc?.settlement;
+  return {
+    ...payment,
+    collected_by: payment.collected_by ?? 'BAP',
+    params: { currency: 'INR', amount: decimalText(paise(amount)), ...((payment.params as object | undefined) ?? {}) },
+    '@ondc/org/buyer_app_finder_fee_type': payment['@ondc/org/buyer_app_finder_fee_type'] ?? 'percent',
+    '@ondc/org/buyer_app_finder_fee_amount': payment['@ondc/org/buyer_app_finder_fee_amount'] ?? '0',
+    '@ondc/org/settlement_basis': 'delivery',
+    '@ondc/org/settlement_window': 'P1D',
+    '@ondc/org/withholding_amount': '0.00',
+    '@ondc/org/settlement_details': settlement
+      ? [
+          {
+            settlement_counterparty: 'seller-app',
+            settlement_phase: 'sale-amount',
+            settlement_type: 'neft',
+            beneficiary_name: settlement.beneficiary,
+            settlement_bank_account_no: settlement.accountNo,
+            settlement_ifsc_code: settlement.ifsc,
+            bank_name: settlement.bank,
+          },
+        ]
+      : [],
+  };
+}
+
+/** The shop's tax number and terms, as every order message carries them. */
+export function bppTerms(config: AppConfig) {
+  return [
+    {
+      code: 'bpp_terms',
+      list: [
+        { code: 'tax_number', value: config.shop.gstin },
+        { code: 'np_type', value: 'ISN' },
+      ],
+    },
+  ];
+}
+
+/**
+ * A network order as on_confirm, on_status and on_cancel carry it: its lines by the buyer app's item ids, its states
+ * from the order-state port, the quote from what the order was placed at (the shop's order, not the buyer app's
+ * figures), the buyer's billing and delivery end as sent, and the payment with its settlement.
+ */
+export function networkOrderMessage(config: AppConfig, order: Order, net: OndcOrderRow, extra: { cancellation?: { reason: string; by: string } } = {}) {
+  const states = ondcStatesOf(order.status);
+  const shop = config.shop;
+  const lines = order.product_details.map((line, i) => ({ line, id: net.items[i]?.id ?? line.productId }));
+  const breakup = lines.map(({ line, id }) => ({
+    '@ondc/org/item_id': id,
+    '@ondc/org/item_quantity': { count: states.order === 'Cancelled' ? 0 : line.quantity },
+    title: line.name,
+    '@ondc/org/title_type': 'item',
+    price: { currency: 'INR', value: decimalText(paise(states.order === 'Cancelled' ? 0 : line.subTotalAmt)) },
+    item: { price: { currency: 'INR', value: decimalText(paise(line.unitPrice)) } },
+  }));
+  const total = states.order === 'Cancelled' ? 0 : order.totalAmt;
+  const deliveryEnd = net.deliveryEnd as Record<string, unknown>;
+  const updatedAt = order.updatedAt;
+  return {
+    order: {
+      id: net.networkOrderId,
+      state: states.order,
+      provider: { id: providerId(config), locations: [{ id: order.store?._id ?? WAREHOUSE }] },
+      items: lines.map(({ line, id }) => ({ id, fulfillment_id: '1', quantity: { count: line.quantity } })),
+      billing: net.billing,
+      fulfillments: [
+        {
+          id: '1',
+          '@ondc/org/provider_name': shop.legalName,
+          type: 'Delivery',
+          tracking: false,
+          state: { descriptor: { code: states.fulfilment } },
+          start: {
+            location: {
+              id: order.store?._id ?? WAREHOUSE,
+              descriptor: { name: order.store?.name ?? shop.legalName },
+              address: { street: shop.address.street, city: shop.address.city, state: shop.address.state, area_code: shop.address.pincode },
+            },
+            contact: { phone: careDigits(shop.phone), email: shop.email },
+          },
+          end: deliveryEnd,
+        },
+      ],
+      quote: {
+        price: { currency: 'INR', value: decimalText(paise(total)) },
+        breakup: [
+          ...breakup,
+          { '@ondc/org/item_id': '1', title: 'Delivery charges', '@ondc/org/title_type': 'delivery', price: { currency: 'INR', value: '0.00' } },
+        ],
+        ttl: 'P1D',
+      },
+      payment: paymentMessage(config, { ...(net.payment as Record<string, unknown>), status: paymentStatus(order, net) }, order.totalAmt),
+      tags: [
+        ...bppTerms(config),
+        ...(extra.cancellation
+          ? [
+              {
+                code: 'cancel_request',
+                list: [
+                  { code: 'reason_id', value: extra.cancellation.reason },
+                  { code: 'initiated_by', value: extra.cancellation.by },
+                ],
+              },
+            ]
+          : []),
+      ],
+      created_at: order.createdAt,
+      updated_at: updatedAt,
+    },
+  };
+}
+
+/** PAID once the buyer app collected it (prepaid) or the cash was taken at the door (delivered). */
+function paymentStatus(order: Order, net: OndcOrderRow): 'PAID' | 'NOT-PAID' {
+  const prepaid = (net.payment as { type?: string }).type === 'ON-ORDER';
+  return prepaid || order.payment_status === 'COMPLETED' ? 'PAID' : 'NOT-PAID';
+}

@@ -1,0 +1,141 @@
+/**
+ * Retail 1.2.5's rules for what a seller app sends, as ONDC's log validation utility checks them (its context,
+ * on_search, on_select, on_select out-of-stock and on_status checks), written again for the shop's tests: each
+ * function answers the rules a payload breaks, so a test can expect none. Amounts are compared in paise.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const DURATION = /^P(?!$)(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/;
+const PRICE = /^[0-9]+(\.[0-9]{1,2})?$/;
+const paise = (value: string) => Math.round(Number(value) * 100);
+
+export const ORDER_STATES = ['Created', 'Accepted', 'In-progress', 'Completed', 'Cancelled'];
+export const FULFILMENT_STATES = ['Pending', 'Packed', 'Agent-assigned', 'Order-picked-up', 'Out-for-delivery', 'Order-delivered', 'Cancelled'];
+
+/** A callback's context against the request it answers (same transaction, domain and, solicited, message). */
+export function contextProblems(callback: Json, request: Json, bppId: string): string[] {
+  const c = callback.context ?? {};
+  const problems: string[] = [];
+  const need = ['domain', 'country', 'city', 'action', 'core_version', 'bap_id', 'bap_uri', 'bpp_id', 'bpp_uri', 'transaction_id', 'message_id', 'timestamp'];
+  for (const field of need) if (typeof c[field] !== 'string' || !c[field]) problems.push(`context.${field} is missing`);
+  if (c.core_version !== '1.2.5') problems.push('context.core_version must be 1.2.5');
+  if (c.country !== 'IND') problems.push('context.country must be IND');
+  if (c.city === '*') problems.push("context.city can't be *");
+  if (c.bpp_id !== bppId) problems.push('context.bpp_id must be the shop');
+  if (!RFC3339.test(c.timestamp ?? '')) problems.push('context.timestamp must be RFC 3339');
+  if (request) {
+    if (c.action !== `on_${request.action}`) problems.push(`context.action must be on_${request.action}`);
+    if (c.transaction_id !== request.transaction_id) problems.push('context.transaction_id must be the request’s');
+    if (c.message_id !== request.message_id) problems.push('context.message_id must be the request’s');
+    if (c.domain !== request.domain) problems.push('context.domain must be the request’s');
+    if (Date.parse(c.timestamp) < Date.parse(request.timestamp)) problems.push('context.timestamp must not be before the request’s');
+  }
+  return problems;
+}
+
+/** on_search's catalogue: the descriptor, each provider with its locations and items as 1.2.5 requires them. */
+export function catalogueProblems(body: Json): string[] {
+  const problems: string[] = [];
+  const catalog = body.message?.catalog;
+  if (!catalog) return ['message.catalog is missing'];
+  for (const f of ['name', 'symbol', 'short_desc', 'long_desc'])
+    if (typeof catalog['bpp/descriptor']?.[f] !== 'string') problems.push(`bpp/descriptor.${f} is missing`);
+  for (const provider of catalog['bpp/providers'] ?? []) {
+    for (const f of ['id', 'time', 'fulfillments', 'descriptor', 'ttl', 'locations', 'items', 'tags'])
+      if (provider[f] === undefined) problems.push(`provider.${f} is missing`);
+    if (!DURATION.test(provider.ttl ?? '')) problems.push('provider.ttl must be a duration');
+    for (const f of provider.fulfillments ?? []) {
+      if (!/^\d{10,11}$/.test(f.contact?.phone ?? '')) problems.push('provider fulfilment contact.phone must be 10–11 digits');
+      if (!/@/.test(f.contact?.email ?? '')) problems.push('provider fulfilment contact.email is missing');
+    }
+    const locations = new Set<string>();
+    for (const l of provider.locations ?? []) {
+      locations.add(l.id);
+      if (!l.time?.label || !l.time?.timestamp || !l.time?.schedule) problems.push(`location ${l.id}: time needs label, timestamp and schedule`);
+      if (!/^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/.test(l.gps ?? '')) problems.push(`location ${l.id}: gps`);
+      for (const f of ['locality', 'street', 'city', 'area_code', 'state'])
+        if (typeof l.address?.[f] !== 'string') problems.push(`location ${l.id}: address.${f}`);
+      if (!/^\d{6}$/.test(l.address?.area_code ?? '')) problems.push(`location ${l.id}: area_code must be 6 digits`);
+      const serviceable = (provider.tags ?? []).some(
+        (t: Json) => t.code === 'serviceability' && t.list.some((e: Json) => e.code === 'location' && e.value === l.id),
+      );
+      if (!serviceable) problems.push(`location ${l.id} has no serviceability`);
+    }
+    const fulfilments = new Set<string>((provider.fulfillments ?? []).map((f: Json) => f.id));
+    for (const item of provider.items ?? []) problems.push(...itemProblems(item, locations, fulfilments));
+  }
+  return problems;
+}
+
+function itemProblems(item: Json, locations: Set<string>, fulfilments: Set<string>): string[] {
+  const p: string[] = [];
+  const need = [
+    'id',
+    'time',
+    'descriptor',
+    'quantity',
+    'price',
+    'category_id',
+    'fulfillment_id',
+    'location_id',
+    '@ondc/org/returnable',
+    '@ondc/org/cancellable',
+    '@ondc/org/return_window',
+    '@ondc/org/seller_pickup_return',
+    '@ondc/org/time_to_ship',
+    '@ondc/org/available_on_cod',
+    '@ondc/org/contact_details_consumer_care',
+    'tags',
+  ];
+  for (const f of need) if (item[f] === undefined) p.push(`item ${item.id}: ${f} is missing`);
+  for (const f of ['name', 'symbol', 'short_desc', 'long_desc', 'images']) if (item.descriptor?.[f] === undefined) p.push(`item ${item.id}: descriptor.${f}`);
+  if (!/^(1|2|3|4|5):[a-zA-Z0-9]+$/.test(item.descriptor?.code ?? '')) p.push(`item ${item.id}: descriptor.code must be type:code`);
+  if (!['99', '0'].includes(item.quantity?.available?.count)) p.push(`item ${item.id}: available count must be 99 or 0`);
+  if (!/^[0-9]+$/.test(item.quantity?.maximum?.count ?? '')) p.push(`item ${item.id}: maximum count`);
+  if (!item.quantity?.unitized?.measure?.unit) p.push(`item ${item.id}: unitized measure`);
+  if (!PRICE.test(item.price?.value ?? '') || !PRICE.test(item.price?.maximum_value ?? '')) p.push(`item ${item.id}: price and maximum_value must be decimals`);
+  else if (paise(item.price.value) > paise(item.price.maximum_value)) p.push(`item ${item.id}: price over its MRP`);
+  if (item.price?.currency !== 'INR') p.push(`item ${item.id}: currency`);
+  if (!DURATION.test(item['@ondc/org/time_to_ship'] ?? '')) p.push(`item ${item.id}: time_to_ship must be a duration`);
+  if (!DURATION.test(item['@ondc/org/return_window'] ?? '')) p.push(`item ${item.id}: return_window must be a duration`);
+  if (!locations.has(item.location_id)) p.push(`item ${item.id}: location_id is not a provider location`);
+  if (!fulfilments.has(item.fulfillment_id)) p.push(`item ${item.id}: fulfillment_id is not a provider fulfilment`);
+  if ((item['@ondc/org/contact_details_consumer_care'] ?? '').split(',').length < 3) p.push(`item ${item.id}: consumer care needs name, email, phone`);
+  return p;
+}
+
+/** A quote: each item line's price is its unit price times its count, and the breakup adds up to the price. */
+export function quoteProblems(quote: Json, asked?: Record<string, number>): string[] {
+  const problems: string[] = [];
+  if (!quote) return ['quote is missing'];
+  if (!PRICE.test(quote.price?.value ?? '')) problems.push('quote.price.value must be a decimal');
+  let sum = 0;
+  for (const line of quote.breakup ?? []) {
+    sum += paise(line.price.value);
+    if (line['@ondc/org/title_type'] !== 'item') continue;
+    const count = line['@ondc/org/item_quantity']?.count;
+    if (paise(line.item?.price?.value ?? 'x') * count !== paise(line.price.value))
+      problems.push(`item ${line['@ondc/org/item_id']}: unit price × count is not its price`);
+    if (asked && asked[line['@ondc/org/item_id']] === undefined) problems.push(`item ${line['@ondc/org/item_id']} was not asked for`);
+    if (asked && count > (asked[line['@ondc/org/item_id']] ?? 0)) problems.push(`item ${line['@ondc/org/item_id']}: more than asked`);
+  }
+  if (sum !== paise(quote.price?.value ?? '0')) problems.push(`the breakup adds up to ${sum / 100}, not ${quote.price?.value}`);
+  if (!DURATION.test(quote.ttl ?? '')) problems.push('quote.ttl must be a duration');
+  return problems;
+}
+
+/** An order of on_confirm, on_status or on_cancel: its states, fulfilment and quote. */
+export function orderProblems(order: Json): string[] {
+  const problems: string[] = [];
+  if (!order?.id) problems.push('order.id is missing');
+  if (!ORDER_STATES.includes(order?.state)) problems.push(`order.state ${order?.state} is not one of ONDC's`);
+  for (const f of order?.fulfillments ?? [])
+    if (!FULFILMENT_STATES.includes(f.state?.descriptor?.code)) problems.push(`fulfilment state ${f.state?.descriptor?.code} is not one of ONDC's`);
+  if (!RFC3339.test(order?.created_at ?? '') || !RFC3339.test(order?.updated_at ?? '')) problems.push('created_at and updated_at must be RFC 3339');
+  if (!order?.payment?.['@ondc/org/settlement_basis']) problems.push('payment needs its settlement basis');
+  problems.push(...quoteProblems(order?.quote));
+  return problems;
+}
