@@ -66,8 +66,14 @@ export class CallbackOutbox implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    // Registered when the shop is on the network: its callbacks wait queued (not failed) while it is not.
-    if (this.config.ondc) this.kinds.register<OndcCallback>(ONDC_CALLBACK_KIND, { send: (callback, job) => this.send(callback, job) });
+    // Registered whatever the settings, as every kind is (the job system refuses to start with a queued kind it cannot
+    // run): a shop taken off the network fails its queued callbacks, whose buyer apps stopped waiting for them long ago.
+    this.kinds.register<OndcCallback>(ONDC_CALLBACK_KIND, {
+      send: (callback, job) => {
+        if (!this.config.ondc) throw new NoticeRefused('The shop is not on ONDC (ONDC_SUBSCRIBER_ID and its keys unset)');
+        return this.send(callback, job);
+      },
+    });
   }
 
   respond<I>(action: OndcCallbackAction, responder: Responder<I>): void {
