@@ -78,10 +78,7 @@ export class NetworkQuotes {
   /** The products (and options) the SKUs name, by SKU in capitals. */
   private async owners(skus: readonly string[]): Promise<Map<string, { productId: string; variantId: string | null }>> {
     const upper = [...new Set(skus.map((s) => s.toUpperCase()))];
-    const [options, products] = await Promise.all([
-      optionSkuOwners(this.db, upper),
-      this.db.execute(productsBySku(upper)),
-    ]);
+    const [options, products] = await Promise.all([optionSkuOwners(this.db, upper), this.db.execute(productsBySku(upper))]);
     const found = new Map<string, { productId: string; variantId: string | null }>();
     for (const row of (products as { rows: Array<{ id: string; sku: string }> }).rows) found.set(row.sku, { productId: row.id, variantId: null });
     for (const o of options) found.set(o.sku.toUpperCase(), { productId: o.productId, variantId: o.variantId });
