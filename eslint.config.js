@@ -182,6 +182,18 @@ export default tseslint.config(
     },
   },
   {
+    files: ['pwa/src/**/__tests__/**/*.{ts,tsx}'],
+    ignores: ['pwa/src/test-support/until.ts'],
+    rules: {
+      // vi.waitFor gives up after 1 s, which a Dexie read beside the journeys and the API's tests outlasts (a flaky
+      // unit test): the unit tests wait with one deadline.
+      'no-restricted-properties': [
+        'error',
+        { object: 'vi', property: 'waitFor', message: "Wait with until() from src/test-support/until.ts (the unit tests' one deadline)." },
+      ],
+    },
+  },
+  {
     // Plain JavaScript has no type information for the type-aware rules to use. The TypeScript files outside the
     // api, pwa and shared projects are linted without it too: for the three config files the project service built
     // the repository's tsconfig.json, a second program of every TypeScript file here (≈ 15 CPU-s of the lint), and

@@ -3,12 +3,11 @@ import './i18n/i18n';
 import { configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { queryClient } from './lib/query/query-client';
+import { SETTLE_MS } from './test-support/until';
 
-// findBy…/waitFor poll until this deadline (Testing Library's default is 1 s). The unit tests share the
-// CI machine's 2 cores with the API's tests and the browser journeys (docs/testing.md),
-// where a page that reads Dexie first took more than 5 s to draw under full load; a test still fails when
-// the awaited thing never comes, only later. The test's own deadline is longer (vite.config.ts).
-configure({ asyncUtilTimeout: 15_000 });
+// findBy…/waitFor poll until the unit tests' one deadline (Testing Library's default is 1 s; test-support/until.ts
+// says why). The test's own deadline is longer (vite.config.ts).
+configure({ asyncUtilTimeout: SETTLE_MS });
 
 // jsdom's <dialog> has no showModal() or close(): open and close it as the browser would, so a dialog's contents are in
 // the page when a test opens it (lib/ui/modal-dialog.tsx calls showModal() when it is there). Files run in Node have none.

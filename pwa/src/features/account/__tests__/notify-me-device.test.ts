@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StockAlert } from '@haat/shared/notify-me/notify-me.schema';
 import type { User } from '@haat/shared/users/user.types';
+import { until } from '../../../test-support/until';
 
 /** Each call the device makes, with its URL and body, answered (or failed) by the test when it chooses. */
 interface Call {
@@ -51,8 +52,6 @@ const wait = (productId: string, variantId: string | null = null): StockAlert =>
   endsAt: '2027-01-30T00:00:00.000Z',
   channels: ['email'],
 });
-/** Waits for what the device does next, however loaded the machine (a reload's first call may take seconds to come). */
-const until = (check: () => void) => vi.waitFor(check, { timeout: 20_000, interval: 20 });
 const asked = (what: string) => calls.filter((c) => c.what === what);
 const keys = async () => (await db.notifyMe.toArray()).map((w) => w.key).sort();
 

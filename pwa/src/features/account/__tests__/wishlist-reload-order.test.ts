@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@haat/shared/users/user.types';
+import { until } from '../../../test-support/until';
 
 /** Each wishlist call the device makes, answered by the test when it chooses. */
 const calls: Array<{ method: string; answer: (data: unknown) => void }> = [];
@@ -33,14 +34,14 @@ beforeEach(async () => {
 describe('reloading the wishlist', () => {
   it('does not take back a heart acknowledged while the reload was on its way', async () => {
     const reload = reloadWishlist();
-    await vi.waitFor(() => expect(gets()).toHaveLength(1));
+    await until(() => expect(gets()).toHaveLength(1));
     // The heart, as the card's toggle stores and queues it, then sent and acknowledged.
     await outboxFacade.transaction([db.wishlist], async () => {
       await db.wishlist.put({ _id: 'w1', addedAt: Date.now(), product: watch });
       await outboxFacade.enqueue('wishlist.add', { productId: 'w1' });
     });
     const sent = outboxFacade.flush();
-    await vi.waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeDefined());
+    await until(() => expect(calls.find((c) => c.method === 'POST')).toBeDefined());
     calls.find((c) => c.method === 'POST')!.answer(null);
     await sent;
     // The reload's answer was read before the heart reached the server: an empty wishlist.
@@ -50,7 +51,7 @@ describe('reloading the wishlist', () => {
 
     // A reload asked after the heart is taken as the server's word.
     const next = reloadWishlist();
-    await vi.waitFor(() => expect(gets()).toHaveLength(2));
+    await until(() => expect(gets()).toHaveLength(2));
     gets()[1]!.answer([]);
     await next;
     expect(await db.wishlist.toArray()).toEqual([]);

@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@haat/shared/users/user.types';
+import { until } from '../../../test-support/until';
 
 /** Each cart call the device makes, answered by the test when it chooses. */
 const calls: Array<{ method: string; path: string; answer: (data: unknown[]) => void }> = [];
@@ -22,7 +23,7 @@ const { changeCart } = await import('../change-cart');
 
 const watch = { name: 'Watch', _id: 'w1', image: [], unit: '1 pc', price: 500, discount: 10, stock: 5 };
 const serverLine = (quantity: number) => ({ _id: 'line1', productId: watch, quantity, variantId: null, createdAt: '2026-11-25T10:00:00Z' });
-const asked = (method: string) => vi.waitFor(() => expect(calls.find((c) => c.method === method)).toBeDefined());
+const asked = (method: string) => until(() => expect(calls.find((c) => c.method === method)).toBeDefined());
 
 beforeEach(async () => {
   calls.length = 0;
@@ -40,7 +41,7 @@ describe('reloading the cart', () => {
     await changeCart(watch, 1, null);
     await asked('PUT');
     calls.find((c) => c.method === 'PUT')!.answer([serverLine(1)]);
-    await vi.waitFor(async () => expect(await outboxFacade.pending('cart.sync')).toEqual([]));
+    await until(async () => expect(await outboxFacade.pending('cart.sync')).toEqual([]));
     // The reload's answer was read before the sync reached the server: an empty cart.
     calls.find((c) => c.method === 'GET')!.answer([]);
     await reload;
@@ -48,7 +49,7 @@ describe('reloading the cart', () => {
 
     // A reload asked after the sync is taken as the server's word.
     const next = reloadCart();
-    await vi.waitFor(() => expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2));
+    await until(() => expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2));
     calls.filter((c) => c.method === 'GET')[1]!.answer([serverLine(3)]);
     await next;
     expect((await db.cart.toArray()).map((l) => [l.productId, l.quantity])).toEqual([['w1', 3]]);

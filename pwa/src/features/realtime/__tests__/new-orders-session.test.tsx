@@ -8,6 +8,7 @@ import { withLocalApiServer } from '../../../test-support/with-local-api-server'
 import { NewOrdersBadge } from '../new-orders-badge';
 import { queryClient } from '../../../lib/query/query-client';
 import { countNewOrder, markOrdersSeen } from '../new-orders-counter';
+import { until } from '../../../test-support/until';
 
 /**
  * The badge across the session's life (docs/product.md#screens, Dashboard): the count is the server's, so
@@ -79,16 +80,12 @@ withLocalApiServer((req, res) => {
   });
 });
 
-/** Every answer sent and taken in: what the badge shows now, it keeps. Waited for as long as Testing Library's waits
- * (src/test-setup.ts): vi.waitFor's own 1 s ran out beside the journeys and the API's tests in a newcomer's `npm test`. */
+/** Every answer sent and taken in: what the badge shows now, it keeps. */
 const settled = () =>
-  vi.waitFor(
-    () => {
-      expect(open).toBe(0);
-      expect(queryClient.isFetching()).toBe(0);
-    },
-    { timeout: 15_000 },
-  );
+  until(() => {
+    expect(open).toBe(0);
+    expect(queryClient.isFetching()).toBe(0);
+  });
 function signIn(user: User, token: string) {
   tokens.save({ accessToken: token, refreshToken: `r-${token}` });
   setSessionUser(user);
@@ -119,7 +116,7 @@ describe("the admin's New Orders badge in a session", () => {
     // The dashboard opens the connection too (useRealtime); its chunk may load after the count arrived.
     const { startRealtime } = await import('../realtime-connection');
     act(() => startRealtime());
-    await vi.waitFor(() => expect(sockets.opened).toBe(1));
+    await until(() => expect(sockets.opened).toBe(1));
     expect(screen.getByText('New Orders: 2')).toBeTruthy();
   });
 
@@ -127,7 +124,7 @@ describe("the admin's New Orders badge in a session", () => {
     signIn(ADMIN, 'a1');
     const { startRealtime } = await import('../realtime-connection');
     startRealtime();
-    await vi.waitFor(() => expect(sockets.opened).toBe(1));
+    await until(() => expect(sockets.opened).toBe(1));
     render(<NewOrdersBadge />);
     await screen.findByText('New Orders: 2');
   });
@@ -137,7 +134,7 @@ describe("the admin's New Orders badge in a session", () => {
     held = new Promise((resolve) => (release = resolve));
     signIn(ADMIN, 'a1');
     const { container } = render(<NewOrdersBadge />);
-    await vi.waitFor(() => expect(asked).toBe(1));
+    await until(() => expect(asked).toBe(1));
     act(() => {
       tokens.clear();
       setSessionUser(null);
@@ -154,7 +151,7 @@ describe("the admin's New Orders badge in a session", () => {
     failing = true;
     act(() => countNewOrder());
     await screen.findByText('New Orders: 3');
-    await vi.waitFor(() => expect(asked).toBe(2));
+    await until(() => expect(asked).toBe(2));
     await settled();
     expect(screen.getByText('New Orders: 3')).toBeTruthy();
   });
@@ -166,7 +163,7 @@ describe("the admin's New Orders badge in a session", () => {
     let release = () => {};
     held = new Promise((resolve) => (release = resolve));
     act(() => countNewOrder()); // asks while the server counts 2 (held)
-    await vi.waitFor(() => expect(asked).toBe(2));
+    await until(() => expect(asked).toBe(2));
     counts.a1 = 4;
     held = null;
     act(() => countNewOrder()); // asks again: 4, answered at once
@@ -182,7 +179,7 @@ describe("the admin's New Orders badge in a session", () => {
     let release = () => {};
     held = new Promise((resolve) => (release = resolve));
     const { container } = render(<NewOrdersBadge />);
-    await vi.waitFor(() => expect(asked).toBe(1));
+    await until(() => expect(asked).toBe(1));
     await act(() => markOrdersSeen());
     expect(seen).toBe(1);
     release();

@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@haat/shared/orders/order.types';
+import { until } from '../../../test-support/until';
 
 /** Each order-list read, answered by the test when it chooses. */
 const pending: Array<(orders: Order[]) => void> = [];
@@ -16,7 +17,7 @@ const { clearUserData } = await import('../user-data');
 const { reloadOrders } = await import('../order-store');
 
 const order = (orderId: string, createdAt: string) => ({ orderId, createdAt, status: 'ORDER_PLACED' }) as unknown as Order;
-const asked = () => vi.waitFor(() => expect(pending.length).toBe(1));
+const asked = () => until(() => expect(pending.length).toBe(1));
 
 beforeEach(async () => {
   pending.length = 0;
@@ -40,7 +41,7 @@ describe('reloading the stored orders', () => {
     ]);
     // The next reload lists it, and it keeps the key its screen finds it by.
     const again = reloadOrders();
-    await vi.waitFor(() => expect(pending.length).toBe(2));
+    await until(() => expect(pending.length).toBe(2));
     pending[1]!([order('O1', '2026-11-20T10:00:00Z'), order('O2', '2026-11-25T10:00:00Z')]);
     await again;
     expect(await db.orders.where('clientKey').equals('k2').first()).toMatchObject({ orderId: 'O2' });

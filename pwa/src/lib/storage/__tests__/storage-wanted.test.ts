@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { until } from '../../../test-support/until';
 
 // docs/decisions/0170-storage-waits-on-a-device-with-nothing-stored.md: when Dexie loads for reads and caching.
 let idle: Array<() => void> = [];
@@ -15,7 +16,7 @@ afterEach(async () => {
 });
 
 /** The gate has checked the device and waits for the browser to turn idle: the barrier before "nothing yet". */
-const gateWaitsForIdle = () => vi.waitFor(() => expect(idle).toHaveLength(1));
+const gateWaitsForIdle = () => until(() => expect(idle).toHaveLength(1));
 
 /** A fresh storage module and a read of the cart's count through it: `seen` collects what the read answers. */
 async function watchCartCount() {
@@ -34,7 +35,7 @@ describe('storage is wanted', () => {
     idle[0]!();
     expect(seen).toEqual([]);
     window.dispatchEvent(new Event('pointerdown'));
-    await vi.waitFor(() => expect(seen).toEqual([0]));
+    await until(() => expect(seen).toEqual([0]));
   });
 
   it('or the page hidden', async () => {
@@ -42,7 +43,7 @@ describe('storage is wanted', () => {
     await gateWaitsForIdle();
     idle[0]!();
     window.dispatchEvent(new Event('pagehide'));
-    await vi.waitFor(() => expect(seen).toEqual([0]));
+    await until(() => expect(seen).toEqual([0]));
   });
 
   it('or SETTLE_MS after idle, with no tap at all', async () => {
@@ -79,7 +80,7 @@ describe('storage is wanted', () => {
       addedAt: 1,
     });
     // idle never came: the need started the waiting read too
-    await vi.waitFor(() => expect(seen.at(-1)).toBe(1));
+    await until(() => expect(seen.at(-1)).toBe(1));
   });
 
   it('where the device holds the database, reads start at once', async () => {
@@ -88,7 +89,7 @@ describe('storage is wanted', () => {
     first.db.close();
     vi.resetModules();
     const { seen } = await watchCartCount();
-    await vi.waitFor(() => expect(seen).toEqual([0]));
+    await until(() => expect(seen).toEqual([0]));
     expect(idle).toHaveLength(0);
   });
 
@@ -100,6 +101,6 @@ describe('storage is wanted', () => {
     expect(opened).toBe(false);
     idle[0]!();
     window.dispatchEvent(new KeyboardEvent('keydown'));
-    await vi.waitFor(() => expect(opened).toBe(true));
+    await until(() => expect(opened).toBe(true));
   });
 });
