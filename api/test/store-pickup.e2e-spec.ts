@@ -1,6 +1,6 @@
 import { eq, like } from 'drizzle-orm';
 import type { Order } from '@haat/shared/orders/order.types';
-import { noticeJobs } from '../src/notices/notice-jobs.table.js';
+import { jobs } from '../src/jobs/jobs.table.js';
 import { orders } from '../src/orders/orders.table.js';
 import { PickupExpirer } from '../src/orders/pickup-expirer.js';
 import { PORTABLE_DB_KINDS, api, bearer, newCustomer } from './harness.js';
@@ -143,7 +143,7 @@ describe.each(PORTABLE_DB_KINDS)('store pickup on %s', (kind) => {
     expect(row!.pickupCodeSalt).toMatch(/^[\w-]{16,}$/);
     expect(JSON.stringify(row)).not.toContain(`"${code}"`);
     // The ready notice tells the shopper where to find the code, and does not carry it.
-    const notices = await s.t.db.select().from(noticeJobs).where(like(noticeJobs.key, `%order:${placed._id}:PACKED>READY_FOR_PICKUP%`));
+    const notices = await s.t.db.select().from(jobs).where(like(jobs.key, `%order:${placed._id}:PACKED>READY_FOR_PICKUP%`));
     expect(notices.length).toBeGreaterThan(0);
     expect(JSON.stringify(notices)).toContain('Ready for pickup');
     expect(JSON.stringify(notices)).not.toContain(code);
@@ -192,7 +192,7 @@ describe.each(PORTABLE_DB_KINDS)('store pickup on %s', (kind) => {
     // Locked: even the right code is refused today, and nothing moved.
     expect((await handOver(placed._id, code)).status).toBe(429);
     expect((await listed(c.token, placed._id)).pickup).toMatchObject({ code, lockedUntil: hindi.body.lockedUntil });
-    const told = await s.t.db.select().from(noticeJobs).where(like(noticeJobs.key, `push:pickup-locked:${placed._id}:%`));
+    const told = await s.t.db.select().from(jobs).where(like(jobs.key, `push:pickup-locked:${placed._id}:%`));
     expect(told).toHaveLength(1);
     // The lock ends at the shop's next midnight (IST).
     const until = new Date(hindi.body.lockedUntil as string);
