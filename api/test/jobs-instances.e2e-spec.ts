@@ -22,7 +22,7 @@ const IMPORT_HEADER = ['sku', 'name', 'category', 'unit', 'price', 'stock'];
 
 /** The built API (dist/main.js) as its own process: a kill -9 must end a real process, not a module in this one. */
 function instance(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [join(API, 'dist', 'main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [join(API, 'dist', 'main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
 /** A port free now (the system's pick, let go at once): a port drawn at random could be taken, and the instance never answer. */
@@ -34,19 +34,56 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function healthy(port: number): Promise<void> {
-  await waitUntil(
-    () =>
-      fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.status,
-        () => 0,
-      ),
-    {
-      until: (status) => status === 200,
-      timeoutMs: 60_000,
-      message: `the instance on ${port} answering /api/health`,
-    },
-  );
+/** How many times an instance is started again when the port picked for it was taken before it could listen. */
+const PORT_TRIES = 3;
+
+/**
+ * Starts an instance of the built API on a port picked just before, and waits until it answers /api/health. A port
+ * let go by freePort can be taken by any socket of this shared machine before the instance binds it (an outgoing
+ * connection's local port is drawn from the same range): an instance that ends saying EADDRINUSE is started again on
+ * another port. One that ends for any other reason fails the test at once with its exit and the end of what it
+ * printed, and one that lives but does not answer within a minute fails with the answers it gave: neither is waited out
+ * nor hidden.
+ */
+async function startInstance(env: (port: number) => Record<string, string>, running: ChildProcess[]): Promise<ChildProcess> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const child = instance(env(port));
+    running.push(child);
+    const printed: string[] = [];
+    const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+    child.stderr!.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      printed.push(chunk.toString());
+    });
+    const answers: string[] = [];
+    const answer = await waitUntil(
+      () =>
+        child.exitCode !== null || child.signalCode !== null
+          ? 'ended'
+          : fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
+              (r) => {
+                answers.push(String(r.status));
+                return r.status;
+              },
+              (e: Error) => {
+                answers.push(e.name);
+                return 0;
+              },
+            ),
+      {
+        until: (status) => status === 200 || status === 'ended',
+        timeoutMs: 60_000,
+        intervalMs: 50,
+        message: () => `the instance on ${port} (pid ${child.pid}, running) answering /api/health; its last answers: ${answers.slice(-5).join(', ')}`,
+      },
+    );
+    if (answer === 200) return child;
+    await closed;
+    const said = printed.join('').slice(-2_000);
+    if (said.includes('EADDRINUSE') && attempt < PORT_TRIES) continue;
+    throw new Error(`the instance on ${port} ended (${child.signalCode ?? `exit code ${child.exitCode}`}) before answering /api/health: ${said}`);
+  }
 }
 
 /**
@@ -166,12 +203,9 @@ describeWhenEnv(['TEST_DATABASE_URL', 'REDIS_URL'], 'the job queue across two in
         JWT_REFRESH_SECRET: 'notices-refresh-secret-0123456789abcdef',
       };
     };
-    const [portA, portB] = [await freePort(), await freePort()];
     // A alone first, until it holds both imports and has reported one part-way; then A is frozen (SIGSTOP: it holds
     // its leases and renews none), B started, and A killed: B takes what A held once its leases end.
-    const a = instance(env(portA));
-    running.push(a);
-    await healthy(portA);
+    const a = await startInstance(env, running);
     // The price drop: the catalogue's trigger queues a notice per wishlist entry, each fanning out to the shopper's push.
     await client.query(`update products set price = 400 where id = 'dropping'`);
 
@@ -189,9 +223,7 @@ describeWhenEnv(['TEST_DATABASE_URL', 'REDIS_URL'], 'the job queue across two in
       message: 'both imports taken by A, one part-way',
     });
     a.kill('SIGSTOP');
-    const b = instance(env(portB));
-    running.push(b);
-    await healthy(portB);
+    await startInstance(env, running);
     a.kill('SIGKILL');
     const killedAt = delivered().length;
 

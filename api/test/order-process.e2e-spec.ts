@@ -14,9 +14,8 @@ import { ORDER_STAGES } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
 import { PORTABLE_DB_KINDS, api, bearer, newCustomer } from './harness.js';
 import { addAddress, addProduct, line } from './order-fixtures.js';
-import { openStore, stockStore } from './store-fixtures.js';
+import { openStore, pickupClockRuns, stockStore } from './store-fixtures.js';
 import { postWebhook, signedEvent, startStripeShop, type StripeShop } from './stripe-shop.js';
-import { PickupExpirer } from '../src/orders/pickup-expirer.js';
 
 /**
  * The order process, model-based (docs/architecture.md#the-order-process): fast-check draws runs of moves by every
@@ -26,7 +25,8 @@ import { PickupExpirer } from '../src/orders/pickup-expirer.js';
  * screens would offer (movesFor over the order as the API answers it) must equal the rules in words
  * (order-process-in-words.ts, kept apart from the tables), and the server must accept exactly the offered ones: a
  * 200 that moves the order, or a 409 naming the order's kind and its moves (a webhook or the clock changes nothing).
- * A pickup order's hand-over goes through its own route with the code its shopper is shown.
+ * A pickup order's hand-over goes through its own route with the code its shopper is shown; its clock is its own job,
+ * queued with the move to ready and run by the job queue's worker once its days have passed.
  */
 
 const PRICE = 100;
@@ -139,9 +139,9 @@ describe.each(PORTABLE_DB_KINDS)('the order process, model-based, on %s', (kind)
 
   /** Asks for the move through the actor's own route; answers whether the server made it. */
   async function ask(o: RealOrder, model: ModelOrder, actor: OrderActor, to: OrderMoveTo, before: Order): Promise<boolean> {
-    // A pickup order's clock: the expirer's sweep, as long after it was made ready as it waits (and a minute).
+    // A pickup order's clock: its job, run by the job queue once the order has waited ready its 3 days (and a minute).
     if (actor === 'timer' && model.kind === 'pickup') {
-      await s.t.app.get(PickupExpirer).expireUncollected(sweepTime(before));
+      await pickupClockRuns(s.t, o.orderId, 3 * DAY_MS + 60_000);
       return (await wire(o)).statusHistory.length !== before.statusHistory.length;
     }
     // The hand-over at the counter, with the code the shopper is shown (none before it is ready).
@@ -179,31 +179,6 @@ describe.each(PORTABLE_DB_KINDS)('the order process, model-based, on %s', (kind)
       expect(res.body).toMatchObject({ kind: model.kind, moves: movesFor(factsOfOrder(before), actor).map((m) => m.to) });
     }
     return false;
-  }
-
-  /** When a pickup order's clock is asked: a minute after it would be cancelled if it is ready, else now plus its wait. */
-  function sweepTime(order: Order): Date {
-    const readyAt = readyTime(order);
-    return new Date((readyAt ?? Date.now()) + 3 * DAY_MS + 60_000);
-  }
-  const readyTime = (order: Order) => {
-    const at = order.statusHistory.findLast((h) => h.status === 'READY_FOR_PICKUP')?.updatedAt;
-    return at ? Date.parse(at) : null;
-  };
-
-  /**
-   * The clock cancels every pickup order waiting ready since long enough, not only the one asked about: the others of
-   * the run the sweep reached (made ready no later than it) are cancelled in the model too, after checking it.
-   */
-  async function sweptOthers(world: World, asked: number, at: Date): Promise<void> {
-    for (let j = 0; j < world.model.length; j++) {
-      const model = world.model[j]!;
-      if (j === asked || model.kind !== 'pickup' || model.stage !== 'READY_FOR_PICKUP') continue;
-      const now = await wire(world.real[j]!);
-      const due = readyTime(now)! + 3 * DAY_MS <= at.getTime();
-      expect({ order: j, cancelled: now.status === 'CANCELLED' }).toEqual({ order: j, cancelled: due });
-      if (due) world.model[j] = { kind: 'pickup', stage: 'CANCELLED' };
-    }
   }
 
   /** What the rules in words say the order becomes after a move the server made. */
@@ -246,7 +221,6 @@ describe.each(PORTABLE_DB_KINDS)('the order process, model-based, on %s', (kind)
       const accepted = await ask(real, model, this.actor, to, before);
       expect({ to, by: this.actor, accepted }).toEqual({ to, by: this.actor, accepted: offered.includes(to) });
       if (accepted) world.model[this.index % world.model.length] = advance(model, to);
-      if (this.actor === 'timer' && model.kind === 'pickup') await sweptOthers(world, this.index % world.model.length, sweepTime(before));
     }
     toString = () => `move(order ${this.index}, ${this.actor}, pick ${this.pick})`;
   }
@@ -262,14 +236,11 @@ describe.each(PORTABLE_DB_KINDS)('the order process, model-based, on %s', (kind)
   );
 
   it('offers on screen exactly the moves the server accepts, for every actor on every kind', async () => {
-    const moves = fc.commands(
-      [fc.tuple(fc.nat(STARTS.length - 1), ACTOR, fc.nat(20)).map(([i, actor, pick]) => new Move(i, actor, pick))],
-      {
-        maxCommands: 20,
-        // Runs as long as maxCommands allow: an order reaches its later moves (the hand-over, the clock) only after its first.
-        size: 'max',
-      },
-    );
+    const moves = fc.commands([fc.tuple(fc.nat(STARTS.length - 1), ACTOR, fc.nat(20)).map(([i, actor, pick]) => new Move(i, actor, pick))], {
+      maxCommands: 20,
+      // Runs as long as maxCommands allow: an order reaches its later moves (the hand-over, the clock) only after its first.
+      size: 'max',
+    });
     await fc.assert(
       fc.asyncProperty(moves, async (commands) => {
         const real = await Promise.all(STARTS.map((start) => place(start)));

@@ -1,8 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { newId } from '../src/common/ids.js';
 import { inventoryLevels, productVariants, stockMovements } from '../src/inventory/inventory.table.js';
 import { storeUnits } from '../src/inventory/store-units.table.js';
 import { storePincodes, stores } from '../src/stores/stores.table.js';
+import { JobWorker } from '../src/jobs/index.js';
+import { jobs } from '../src/jobs/jobs.table.js';
+import { orders } from '../src/orders/orders.table.js';
 import type { TestApp } from './harness.js';
 
 /**
@@ -72,4 +75,23 @@ export async function ledgerOf(t: TestApp, orderId: string) {
     })
     .from(stockMovements)
     .where(and(eq(stockMovements.orderId, orderId), isNull(stockMovements.adminId)));
+}
+
+/**
+ * Time passes for a pickup order's clock (docs/architecture.md#jobs): the order was made ready `readyMsAgo` ago (its
+ * history's ready entry moved back, as the days would have), and its clock's job, queued with the move to ready, is
+ * due now; the job queue's worker runs it as it runs every job. Answers the order's clock jobs after the run.
+ */
+export async function pickupClockRuns(t: TestApp, orderId: string, readyMsAgo: number) {
+  const [order] = await t.db.select({ statusHistory: orders.statusHistory }).from(orders).where(eq(orders.id, orderId));
+  const at = new Date(Date.now() - readyMsAgo).toISOString();
+  const history = order!.statusHistory.map((h) => (h.status === 'READY_FOR_PICKUP' ? { ...h, updatedAt: at } : h));
+  await t.db.update(orders).set({ statusHistory: history }).where(eq(orders.id, orderId));
+  const clock = and(eq(jobs.kind, 'pickup-expiry'), sql`${jobs.payload}->>'orderId' = ${orderId}`);
+  await t.db
+    .update(jobs)
+    .set({ dueAt: sql`now()` })
+    .where(and(clock, eq(jobs.state, 'queued')));
+  await t.app.get(JobWorker).idle();
+  return t.db.select().from(jobs).where(clock);
 }

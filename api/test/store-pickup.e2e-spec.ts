@@ -1,11 +1,11 @@
 import { eq, like } from 'drizzle-orm';
 import type { Order } from '@haat/shared/orders/order.types';
-import { noticeJobs } from '../src/notices/notice-jobs.table.js';
+import { JobsService } from '../src/jobs/index.js';
+import { jobs } from '../src/jobs/jobs.table.js';
 import { orders } from '../src/orders/orders.table.js';
-import { PickupExpirer } from '../src/orders/pickup-expirer.js';
 import { PORTABLE_DB_KINDS, api, bearer, newCustomer } from './harness.js';
 import { addAddress, addProduct, line } from './order-fixtures.js';
-import { openStore, poolOf, setStoreOpen, stockStore } from './store-fixtures.js';
+import { openStore, pickupClockRuns, poolOf, setStoreOpen, stockStore } from './store-fixtures.js';
 import { startStripeShop, type StripeShop } from './stripe-shop.js';
 
 /**
@@ -62,7 +62,10 @@ describe.each(PORTABLE_DB_KINDS)('store pickup on %s', (kind) => {
     await setStoreOpen(s.t, closed.id, false);
     const c = await shopper();
 
-    const offered = await api(s.t).post('/api/order/pickup-stores').set(bearer(c.token)).send({ list_items: [line(product, 2)] });
+    const offered = await api(s.t)
+      .post('/api/order/pickup-stores')
+      .set(bearer(c.token))
+      .send({ list_items: [line(product, 2)] });
     expect(offered.status).toBe(200);
     const ids = (offered.body.data.stores as Array<{ _id: string }>).map((x) => x._id);
     expect(ids).toContain(store.id);
@@ -80,7 +83,10 @@ describe.each(PORTABLE_DB_KINDS)('store pickup on %s', (kind) => {
       .set(bearer(c.token))
       .send({ list_items: [line(product, 1), line(other, 1)] });
     expect(lacking.body.data.stores.map((x: { _id: string }) => x._id)).not.toContain(store.id);
-    const tooMany = await api(s.t).post('/api/order/pickup-stores').set(bearer(c.token)).send({ list_items: [line(product, 21)] });
+    const tooMany = await api(s.t)
+      .post('/api/order/pickup-stores')
+      .set(bearer(c.token))
+      .send({ list_items: [line(product, 21)] });
     expect(tooMany.body.data.stores.map((x: { _id: string }) => x._id)).not.toContain(store.id);
 
     const before = await poolOf(s.t, pool);
@@ -143,7 +149,10 @@ describe.each(PORTABLE_DB_KINDS)('store pickup on %s', (kind) => {
     expect(row!.pickupCodeSalt).toMatch(/^[\w-]{16,}$/);
     expect(JSON.stringify(row)).not.toContain(`"${code}"`);
     // The ready notice tells the shopper where to find the code, and does not carry it.
-    const notices = await s.t.db.select().from(noticeJobs).where(like(noticeJobs.key, `%order:${placed._id}:PACKED>READY_FOR_PICKUP%`));
+    const notices = await s.t.db
+      .select()
+      .from(jobs)
+      .where(like(jobs.key, `%order:${placed._id}:PACKED>READY_FOR_PICKUP%`));
     expect(notices.length).toBeGreaterThan(0);
     expect(JSON.stringify(notices)).toContain('Ready for pickup');
     expect(JSON.stringify(notices)).not.toContain(code);
@@ -192,7 +201,10 @@ describe.each(PORTABLE_DB_KINDS)('store pickup on %s', (kind) => {
     // Locked: even the right code is refused today, and nothing moved.
     expect((await handOver(placed._id, code)).status).toBe(429);
     expect((await listed(c.token, placed._id)).pickup).toMatchObject({ code, lockedUntil: hindi.body.lockedUntil });
-    const told = await s.t.db.select().from(noticeJobs).where(like(noticeJobs.key, `push:pickup-locked:${placed._id}:%`));
+    const told = await s.t.db
+      .select()
+      .from(jobs)
+      .where(like(jobs.key, `push:pickup-locked:${placed._id}:%`));
     expect(told).toHaveLength(1);
     // The lock ends at the shop's next midnight (IST).
     const until = new Date(hindi.body.lockedUntil as string);
@@ -207,23 +219,42 @@ describe.each(PORTABLE_DB_KINDS)('store pickup on %s', (kind) => {
     expect((await handOver(placed._id, code)).status).toBe(200);
   });
 
-  it('is cancelled by the clock when not collected within 3 days, its units back on the shelf; a card pickup too', async () => {
+  it('is cancelled by its clock, a job of the queue, when not collected within 3 days, its units back on the shelf; a card pickup too', async () => {
+    const DAY = 86_400_000;
     const c = await shopper();
     const placed = (await placePickup(c.token, store.id, 3)).body.data as Order;
     expect((await queueMove(placed._id, 'READY_FOR_PICKUP')).status).toBe(200);
     const held = await poolOf(s.t, pool);
-    const expirer = s.t.app.get(PickupExpirer);
+    // The move to ready queued the order's clock: one job, due when its 3 days end.
     const readyAt = Date.parse((await listed(c.token, placed._id)).statusHistory.at(-1)!.updatedAt);
+    const [clock] = await s.t.db
+      .select()
+      .from(jobs)
+      .where(like(jobs.key, `pickup-expiry:${placed._id}:%`));
+    expect(clock).toMatchObject({ kind: 'pickup-expiry', state: 'queued', payload: { orderId: placed._id } });
+    expect(clock!.dueAt.getTime()).toBe(readyAt + 3 * DAY);
 
-    expect(await expirer.expireUncollected(new Date(readyAt + 3 * 86_400_000 - 60_000))).not.toContain(placed._id);
+    // Due a minute early (a clock ahead of the order's days): the order is kept, and the job tried again later.
+    const early = await pickupClockRuns(s.t, placed._id, 3 * DAY - 60_000);
+    expect(early).toMatchObject([{ state: 'queued', attempts: 1 }]);
+    expect(early[0]!.lastError).toContain('kept for its shopper until');
     expect((await listed(c.token, placed._id)).status).toBe('READY_FOR_PICKUP');
-    expect(await expirer.expireUncollected(new Date(readyAt + 3 * 86_400_000 + 1))).toContain(placed._id);
+    const late = await pickupClockRuns(s.t, placed._id, 3 * DAY + 1000);
+    expect(late).toMatchObject([{ state: 'done', attempts: 2, progress: { cancelled: true } }]);
     const after = await listed(c.token, placed._id);
     expect(after).toMatchObject({ status: 'CANCELLED', payment_status: 'CANCELLED' });
+    expect(after.statusHistory.at(-1)).toMatchObject({ status: 'CANCELLED' });
     expect(after.pickup?.code).toBeUndefined();
     expect(await poolOf(s.t, pool)).toEqual({ onHand: held.onHand, reserved: held.reserved - 3, available: held.available + 3 });
-    // A second clock (another instance) finds nothing left to do.
-    expect(await expirer.expireUncollected(new Date(readyAt + 4 * 86_400_000))).not.toContain(placed._id);
+    // The clock is queued once: the same job again is no new job.
+    expect(await s.t.app.get(JobsService).enqueue(null, { kind: 'pickup-expiry', key: clock!.key, payload: clock!.payload })).toBe(0);
+
+    // An order collected in time: its clock, when due, finds nothing to do.
+    const collected = (await placePickup(c.token, store.id)).body.data as Order;
+    expect((await queueMove(collected._id, 'READY_FOR_PICKUP')).status).toBe(200);
+    expect((await handOver(collected._id, (await listed(c.token, collected._id)).pickup!.code!)).status).toBe(200);
+    expect(await pickupClockRuns(s.t, collected._id, 4 * DAY)).toMatchObject([{ state: 'done', progress: { cancelled: false } }]);
+    expect((await listed(c.token, collected._id)).status).toBe('DELIVERED');
 
     // Paid online and picked up: the card checkout takes the store instead of an address.
     const card = await api(s.t)

@@ -219,6 +219,31 @@ for (const lang of ['en-IN', 'hi-IN']) {
       await screenshot(adminPage, artifactsDir, `dark-stores-${lang}-${width}-admin`);
     }
 
+    // The counter's hours: shown in the store's row, and set in its form with the browser's time picker (HH:MM),
+    // labelled in the screen's language; a pickup order's card shows them.
+    const { stores: listed } = await api(baseUrl, 'store/list', admin);
+    const now = listed.find((s) => s._id === store._id);
+    await expect(row.getByTestId('store-hours')).toHaveText(fill(stores.hours, { opens: now.opensAt, closes: now.closesAt }));
+    await row.getByRole('button', { name: fill(stores.editLabel, { name: store.name }) }).click();
+    const form = adminPage.getByRole('dialog', { name: fill(stores.editTitle, { name: store.name }) });
+    const opens = form.getByLabel(stores.field.opensAt, { exact: true });
+    const closes = form.getByLabel(stores.field.closesAt, { exact: true });
+    await expect(opens).toHaveAttribute('type', 'time');
+    await expect(opens).toHaveValue(now.opensAt);
+    await expect(closes).toHaveValue(now.closesAt);
+    const closesAt = lang === 'en-IN' ? '22:30' : '22:45';
+    await closes.fill(closesAt);
+    for (const width of [390, 1366]) {
+      await adminPage.setViewportSize({ width, height: 900 });
+      await opens.scrollIntoViewIfNeeded();
+      await screenshot(adminPage, artifactsDir, `dark-stores-${lang}-${width}-store-form`);
+    }
+    await form.getByRole('button', { name: stores.save, exact: true }).click();
+    await expect(form).toBeHidden();
+    await expect(row.getByTestId('store-hours')).toHaveText(fill(stores.hours, { opens: now.opensAt, closes: closesAt }));
+    const { stores: savedStores } = await api(baseUrl, 'store/list', admin);
+    expect(savedStores.find((s) => s._id === store._id)).toMatchObject({ opensAt: now.opensAt, closesAt });
+
     // The store's queue: the shopper's order with its packing list and due time, moved Packed → Out for delivery →
     // Delivered (which asks first); delivered within its minutes, it counts as a promise kept on the overview.
     await adminPage.setViewportSize({ width: 390, height: 844 });

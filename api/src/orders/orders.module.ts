@@ -9,7 +9,7 @@ import { OrderStageMails } from './order-stage-mails.js';
 import { OrdersController } from './orders.controller.js';
 import { OrdersService } from './orders.service.js';
 import { OverviewService } from './overview.service.js';
-import { PickupExpirer } from './pickup-expirer.js';
+import { PickupExpiry } from './pickup-expiry.js';
 import { ReturnsService } from './returns.service.js';
 import { StoreQueueController } from './store-queue.controller.js';
 import { SearchModule } from '../search/index.js';
@@ -27,7 +27,7 @@ import { DeliveryModule } from '../delivery/index.js';
     OrderPlacementService,
     OrdersService,
     OverviewService,
-    PickupExpirer,
+    PickupExpiry,
     ReturnsService,
   ],
   exports: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService],

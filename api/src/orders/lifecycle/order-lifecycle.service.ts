@@ -16,6 +16,8 @@ import { AppError, notFound } from '../../common/app-error.js';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { checkPickupCode, codeRefused, type CodeCheck } from './hand-over.js';
 import { pickupCodeKey } from './pickup-code.js';
+import { pickupExpiryJob } from './pickup-expiry-job.js';
+import { JobsService } from '../../jobs/index.js';
 import { refusal } from './refusal.js';
 
 export interface MoveOptions<T> {
@@ -43,6 +45,7 @@ export class OrderLifecycle {
     private readonly search: SearchService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly notices: NoticesService,
+    private readonly jobs: JobsService,
   ) {
     this.pickupCodeKey = pickupCodeKey(config.jwtAccessSecret);
   }
@@ -50,11 +53,14 @@ export class OrderLifecycle {
   /**
    * A move inside the caller's transaction, on a row it locked (the Stripe webhook); `announce` it after the commit.
    * Every move goes through here: the notices it brings (OrderEvents.queueNotices) are queued in the same
-   * transaction, one insert, so they exist exactly when the move committed (docs/decisions/0040-push-notices.md).
+   * transaction, one insert, so they exist exactly when the move committed (docs/decisions/0040-push-notices.md); so is
+   * the clock of a pickup order made ready (pickup-expiry-job.ts), a job due when its shopper's days to collect end.
    */
   async transitionIn(tx: Tx, row: OrderRow, to: OrderStage, actor: OrderActor, extras?: TransitionExtras): Promise<Transitioned> {
     const moved = await transition(tx, row, to, actor, { seller: this.config.seller }, extras);
     await this.notices.enqueue(tx, this.events.noticesOf(changeOf(moved), moved.placed));
+    const expiry = moved.before.status === moved.after.status ? null : pickupExpiryJob(moved.after);
+    if (expiry) await this.jobs.enqueue(tx, expiry);
     return moved;
   }
 

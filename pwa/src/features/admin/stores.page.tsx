@@ -11,7 +11,7 @@ import { useCheckedForm } from './components/checked-form';
 import { useAdminList } from './hooks/use-admin-list';
 import { shelfWrite, storeOpenWrite, storesApi, storeStockQuery, storesQuery } from './stores-api';
 import { ruleSentence } from './rule-words';
-import { emptyStoreFields, STORE_FIELDS, storeFieldsOf, storeRequest } from './store-form-model';
+import { emptyStoreFields, STORE_FIELDS, storeFieldsOf, storeRequest, type StoreField } from './store-form-model';
 import { StoreQueue } from './store-queue';
 import { OpenedHeading } from './components/opened-heading';
 import { ShelfAddForm } from './components/shelf-add-form';
@@ -44,6 +44,8 @@ export function StoreManager() {
           <strong>{s.name}</strong>
           <br />
           {`${s.address}, ${s.city}, ${s.state} ${s.pincode}`}
+          <br />
+          <span data-testid="store-hours">{t('hours', { opens: s.opensAt, closes: s.closesAt })}</span>
         </>
       ),
     },
@@ -142,7 +144,7 @@ interface FormProps {
   onSaved: () => void;
 }
 
-/** A store's place, the pincodes it serves and its minutes, checked with the API's own schema before sending. */
+/** A store's place, the pincodes it serves, its minutes and its counter's hours, checked with the API's own schema before sending. */
 function StoreForm({ store, save, onClose, onSaved }: FormProps) {
   const { t } = useTranslation('stores');
   const { field, dialog } = useCheckedForm({
@@ -157,11 +159,14 @@ function StoreForm({ store, save, onClose, onSaved }: FormProps) {
     onClose,
   });
   const input = (p: Parameters<Parameters<typeof field>[1]>[0]) => <input type="text" autoComplete="off" {...p} />;
+  // The browser's own time picker: HH:MM on a 24-hour clock, as the API takes it.
+  const time = (p: Parameters<Parameters<typeof field>[1]>[0]) => <input type="time" {...p} />;
+  const hint = (name: StoreField) => (name === 'servesPincodes' ? t('hint.serves') : name === 'opensAt' ? t('hint.hours') : undefined);
   return dialog(
     store ? t('editTitle', { name: store.name }) : t('add'),
     <>
       {STORE_FIELDS.map((name) => (
-        <div key={name}>{field(name, input, name === 'servesPincodes' ? t('hint.serves') : undefined)}</div>
+        <div key={name}>{field(name, name === 'opensAt' || name === 'closesAt' ? time : input, hint(name))}</div>
       ))}
     </>,
   );

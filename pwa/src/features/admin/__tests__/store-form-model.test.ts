@@ -11,6 +11,8 @@ const KORAMANGALA = {
   pincode: '560034',
   servesPincodes: '560034, 560095 560047,560034',
   promiseMinutes: '10',
+  opensAt: '08:30',
+  closesAt: '22:00',
 };
 
 describe('the store form', () => {
@@ -38,21 +40,36 @@ describe('the store form', () => {
     expect(checked.problems.city).toBeUndefined();
   });
 
-  it('opens a store as it stands, and a new one at 10 minutes', () => {
+  it("sends the counter's hours as typed, and names an hour that is not one or left empty", () => {
+    expect(storeRequest(KORAMANGALA)).toMatchObject({ ok: true, body: { opensAt: '08:30', closesAt: '22:00' } });
+    const checked = storeRequest({ ...KORAMANGALA, opensAt: '24:00', closesAt: ' ' });
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.problems).toEqual({ opensAt: 'must be a time HH:MM (24 hours)', closesAt: 'is required' });
+  });
+
+  it('opens a store as it stands (its hours too), and a new one at 10 minutes and 09:00 to 21:00', () => {
     const store: Store = {
       ...KORAMANGALA,
       _id: 'S1',
       servesPincodes: ['560034', '560095'],
       promiseMinutes: 15,
-      opensAt: '09:00',
-      closesAt: '21:00',
+      opensAt: '07:00',
+      closesAt: '23:30',
       open: true,
       createdAt: '',
       updatedAt: '',
       units: 3,
       products: 1,
     };
-    expect(storeFieldsOf(store)).toMatchObject({ servesPincodes: '560034, 560095', promiseMinutes: '15', name: 'Koramangala' });
-    expect(emptyStoreFields().promiseMinutes).toBe('10');
+    expect(storeFieldsOf(store)).toMatchObject({
+      servesPincodes: '560034, 560095',
+      promiseMinutes: '15',
+      name: 'Koramangala',
+      opensAt: '07:00',
+      closesAt: '23:30',
+    });
+    // A new store opens with the hours the API gives a store it is not told any.
+    expect(emptyStoreFields()).toMatchObject({ promiseMinutes: '10', opensAt: '09:00', closesAt: '21:00' });
   });
 });
