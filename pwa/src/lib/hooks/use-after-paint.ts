@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 
-/** False until the first render has painted: what is below the fold renders after it (docs/decisions/0171-the-product-page-renders-below-the-fold-after-its-first-screen.md). */
+/** False until the first render has painted: what is below the fold renders after it (docs/decisions/0054-storefront-frame-and-first-paint.md). */
 export function useAfterPaint(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {

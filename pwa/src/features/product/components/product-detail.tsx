@@ -33,7 +33,7 @@ export const ProductDetail = memo(function ProductDetail({ product }: { product:
   const { t } = useTranslation('product');
   const [variant, setVariant] = useState<Variant | null>(null);
   const [quickView, setQuickView] = useState<Product | null>(null);
-  // Below the fold everywhere: after the first paint (docs/decisions/0171-the-product-page-renders-below-the-fold-after-its-first-screen.md).
+  // Below the fold everywhere: after the first paint (docs/decisions/0054-storefront-frame-and-first-paint.md).
   const belowFold = useAfterPaint();
   useRememberViewed(product);
   const shown = withVariant(product, variant);
