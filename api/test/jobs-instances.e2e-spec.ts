@@ -57,7 +57,7 @@ async function startInstance(env: (port: number) => Record<string, string>, runn
       printed.push(chunk.toString());
     });
     const answers: string[] = [];
-    const answer = await waitUntil(
+    const answer = await waitUntil<number | 'ended'>(
       () =>
         child.exitCode !== null || child.signalCode !== null
           ? 'ended'

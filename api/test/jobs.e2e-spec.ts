@@ -44,6 +44,28 @@ describe.each(PORTABLE_DB_KINDS)('the job queue on %s', (kind: DbKind) => {
     }
   }, 60_000);
 
+  it('counts as waiting the jobs due, running or to be tried again, never one queued for later and not due yet', async () => {
+    const t: TestApp = await startApp(kind);
+    try {
+      const queue = t.app.get(JobsService);
+      const before = (await queue.counts()).queued;
+      // A kind no handler runs here, so the job stays as it is put: queued for in 3 days, as a pickup order's clock.
+      await queue.enqueue(null, { kind: 'test-later', key: 'test-later:1', payload: {}, runAt: new Date(Date.now() + 3 * 86_400_000) });
+      expect((await queue.counts()).queued).toBe(before);
+      // Tried once and waiting to be tried again: part of the backlog.
+      await t.db.update(jobs).set({ attempts: 1 }).where(eq(jobs.key, 'test-later:1'));
+      expect((await queue.counts()).queued).toBe(before + 1);
+      // Due now, never tried: part of the backlog.
+      await t.db
+        .update(jobs)
+        .set({ attempts: 0, dueAt: new Date(Date.now() - 1000) })
+        .where(eq(jobs.key, 'test-later:1'));
+      expect((await queue.counts()).queued).toBe(before + 1);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+
   it('refuses to start while a job is queued that no handler of the instance runs, naming its kind', async () => {
     const scratch = kind === 'postgres' ? await scratchPostgres({ migrated: true }) : null;
     const dataDir = await migratedDataDir('haat-jobs-start-');

@@ -236,7 +236,7 @@ for (const lang of ['en-IN', 'hi-IN']) {
     for (const width of [390, 1366]) {
       await adminPage.setViewportSize({ width, height: 900 });
       await opens.scrollIntoViewIfNeeded();
-      await screenshot(adminPage, artifactsDir, `dark-stores-${lang}-${width}-store-form`);
+      await screenshot(adminPage, artifactsDir, `dark-stores-${lang}-${width}-store-form`, { fullPage: false });
     }
     await form.getByRole('button', { name: stores.save, exact: true }).click();
     await expect(form).toBeHidden();

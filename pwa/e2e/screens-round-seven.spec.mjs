@@ -136,7 +136,9 @@ test('notify me by e-mail, then unsubscribe in the browser', async ({ baseUrl, d
   await call(baseUrl, 'product/admin/adjust-stock', admin, { productId: product._id, stock: 6, expectedStock: 0 });
   const back = async () => (await mailsTo(dataDir, shopper.email)).find((m) => m.includes(`${baseUrl}${productPath(product)}`));
   await expect.poll(back, { message: 'the back-in-stock mail', timeout: 30_000 }).toBeTruthy();
-  const unsubscribe = /^<([^>]+)>$/.exec(header((await back()).raw, 'List-Unsubscribe') ?? '')?.[1];
+  const mail = await back();
+  assert.ok(mail, 'the back-in-stock mail');
+  const unsubscribe = /^<([^>]+)>$/.exec(header(mail.raw, 'List-Unsubscribe') ?? '')?.[1];
   assert.ok(unsubscribe, 'the mail carries its unsubscribe link');
 
   // The link in a browser: a page of the shop, whose button works (its policy lets its own form post).
@@ -305,12 +307,14 @@ test('states: Buy again sold out, its page, Order again after a reload, checkout
     mobile: '9876543210',
   });
   const browser = await launch();
-  for (const [lang, width] of [
+  /** @type {Array<[string, number]>} */
+  const states = [
     ['en-IN', 390],
     ['hi-IN', 1366],
     ['en-IN', 1366],
     ['hi-IN', 390],
-  ]) {
+  ];
+  for (const [lang, width] of states) {
     const tag = `${lang.slice(0, 2)}-${width}`;
     const context = await browser.newContext({ locale: 'en-IN', viewport: { width, height: width === 390 ? 844 : 900 } });
     const page = await context.newPage();
@@ -357,12 +361,14 @@ test('states: Buy again sold out, its page, Order again after a reload, checkout
 
   // With no address left, Cash on Delivery answers beside the button, announced.
   for (const id of [shopper.addressId, second.data._id]) await call(baseUrl, 'address/disable', shopper.token, { _id: id }, 'DELETE');
-  for (const [lang, width] of [
+  /** @type {Array<[string, number]>} */
+  const screens = [
     ['en-IN', 390],
     ['en-IN', 1366],
     ['hi-IN', 390],
     ['hi-IN', 1366],
-  ]) {
+  ];
+  for (const [lang, width] of screens) {
     const context = await browser.newContext({ locale: 'en-IN', viewport: { width, height: width === 390 ? 844 : 900 } });
     const page = await context.newPage();
     await signIn(page, baseUrl, shopper.email, shopper.password);

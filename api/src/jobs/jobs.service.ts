@@ -12,7 +12,10 @@ export type DbOrTx = Pick<Db, 'insert' | 'execute'>;
 
 /** The queue's state for the admin's overview and the metrics. */
 export interface JobQueueCounts {
-  /** Waiting to run, running, or waiting to be tried again. */
+  /**
+   * Due to run, running, or waiting to be tried again: the queue's backlog. A job queued for later and not due yet (a
+   * pickup order's clock, due when its days to collect end) is not counted until it is.
+   */
   queued: number;
   /** Given up on (refused, or still failing when their kind gives up). */
   failed: number;
@@ -75,9 +78,10 @@ export class JobsService {
   }
 
   async counts(db: Pick<Db, 'execute'> = this.db): Promise<JobQueueCounts> {
-    // Each count reads its own partial index (jobs.table.ts), never the finished jobs.
+    // Each count reads its own partial index (jobs.table.ts), never the finished jobs. A job running or waiting to be
+    // tried again has been tried (attempts > 0); one never tried counts once it is due.
     const result = await db.execute(sql`
-      select (select count(*) from ${jobs} where state in ('queued', 'running'))::int as queued,
+      select (select count(*) from ${jobs} where state in ('queued', 'running') and (due_at <= now() or attempts > 0))::int as queued,
              (select count(*) from ${jobs} where state = 'failed')::int as failed,
              (select count(*) from ${jobs} where state = 'failed' and finished_at > now() - interval '1 day')::int as failed_today`);
     const row = (result as { rows: Array<{ queued: number; failed: number; failed_today: number }> }).rows[0];

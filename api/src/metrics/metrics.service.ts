@@ -99,7 +99,7 @@ export class MetricsService implements OnModuleInit {
     const worker = () => this.optional(NoticeWorker);
     new Gauge({
       name: 'haat_notice_queue',
-      help: 'Jobs of the queue (notices by push, WhatsApp and e-mail; catalogue imports) by state: queued (waiting, running, or waiting to be tried again) and failed (given up on), in the shop database',
+      help: "Jobs of the queue (notices by push, WhatsApp and e-mail; catalogue imports; pickup orders' clocks) by state: queued (due, running, or waiting to be tried again; not one queued for later and not due yet) and failed (given up on), in the shop database",
       labelNames: ['state'] as const,
       registers,
       async collect() {

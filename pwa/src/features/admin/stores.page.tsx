@@ -159,7 +159,8 @@ function StoreForm({ store, save, onClose, onSaved }: FormProps) {
     onClose,
   });
   const input = (p: Parameters<Parameters<typeof field>[1]>[0]) => <input type="text" autoComplete="off" {...p} />;
-  // The browser's own time picker: HH:MM on a 24-hour clock, as the API takes it.
+  // The browser's own time picker, drawn in the browser's own way (09:00 AM in an en-IN browser); its value is HH:MM on a
+  // 24-hour clock, as the API takes it.
   const time = (p: Parameters<Parameters<typeof field>[1]>[0]) => <input type="time" {...p} />;
   const hint = (name: StoreField) => (name === 'servesPincodes' ? t('hint.serves') : name === 'opensAt' ? t('hint.hours') : undefined);
   return dialog(
