@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import { createHash, createPrivateKey, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { createServer } from 'node:http';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { inStockProducts } from './lib/shop-fixtures.mjs';
@@ -14,15 +14,19 @@ import { expect, test } from './fixtures.mjs';
 const SHOP = 'shop.journey.test';
 const BAP = 'buyer.journey.test';
 
+/** @returns {{ seed: Buffer, publicKey: Buffer }} */
 const rawKeys = () => {
   const jwk = generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' });
-  return { seed: Buffer.from(jwk.d, 'base64url'), publicKey: Buffer.from(jwk.x, 'base64url') };
+  return { seed: Buffer.from(String(jwk.d), 'base64url'), publicKey: Buffer.from(String(jwk.x), 'base64url') };
 };
 
 function signed(body, keys) {
   const created = Math.floor(Date.now() / 1000);
   const digest = createHash('blake2b512').update(body).digest('base64');
-  const key = { key: { kty: 'OKP', crv: 'Ed25519', d: keys.seed.toString('base64url'), x: keys.publicKey.toString('base64url') }, format: 'jwk' };
+  const key = createPrivateKey({
+    key: { kty: 'OKP', crv: 'Ed25519', d: keys.seed.toString('base64url'), x: keys.publicKey.toString('base64url') },
+    format: 'jwk',
+  });
   const signature = sign(null, Buffer.from(`(created): ${created}\n(expires): ${created + 300}\ndigest: BLAKE-512=${digest}`), key).toString('base64');
   return `Signature keyId="${BAP}|k1|ed25519",algorithm="ed25519",created="${created}",expires="${created + 300}",headers="(created) (expires) digest",signature="${signature}"`;
 }
@@ -34,8 +38,9 @@ async function serve(answer) {
     req.on('data', (c) => (body += c));
     req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(req.url ?? '', body))));
   });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
+  await new Promise((r) => server.listen(0, '127.0.0.1', () => r(undefined)));
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return { url: `http://127.0.0.1:${address.port}`, close: () => new Promise((r) => server.close(() => r(undefined))) };
 }
 
 test('a network order on Manage Orders, moved to delivered, told to its buyer app', async ({ startServer, artifactsDir, launch }) => {
