@@ -403,6 +403,14 @@ export const enIN = {
     updated: 'Updated successfully',
     synonymSaved: 'Synonym saved',
     synonymRemoved: 'Synonym removed',
+    occasionSaved: 'Occasion saved',
+    occasionPutBack: 'Occasion put back',
+    smsBudget: 'SMS budget',
+    smsBudgetSaved: 'SMS budget saved',
+    ondcSettings: 'ONDC settings',
+    ondcCategorySold: 'Category sold on ONDC',
+    ondcCategoryNotSold: 'Category no longer sold on ONDC',
+    ondcLocationPlaced: 'Location placed',
     emailChangePending:
       'Saved. To change your e-mail, open the link we sent to {{email}} within an hour; until then you keep signing in with your current e-mail.',
     mobileChangePending:

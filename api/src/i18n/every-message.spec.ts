@@ -53,8 +53,23 @@ const FOR_MACHINES = new Set([
   'is required with FILE_STORAGE=s3',
   'is required with SMS_PROVIDER=twilio',
   'is required with WHATSAPP_TOKEN',
+  'is required with the other ONDC_ variables',
   '"7" is not card or upi',
   'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+  // A buyer app's answers on ONDC (api/src/ondc): the network's messages are read by its programs and operators, in English.
+  'No such order of this buyer app.',
+  'This shop takes no returns or part cancellations over the network yet.',
+  "Provider 7 is not this shop's.",
+  'This shop takes network orders cash on delivery only.',
+  'Not sold here: 7',
+  'Signature refused: 7.',
+  'This shop is not on ONDC.',
+  'The body is missing.',
+  '7 is not taken here.',
+  'message is missing.',
+  'The signature could not be checked now; try again.',
+  'The body is not JSON.',
+  '/ondc/7 is not an action of a retail seller.',
   // How parts are joined, not a message.
   '; ',
 ]);
