@@ -175,7 +175,9 @@ describe.each(DB_KINDS)('books exports on %s', (kind) => {
     it('guards the GSTR-1 CSV: the product’s name as its HSN row’s description', async () => {
       const delivered = await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId: formulaOrder, status: 'DELIVERED' });
       expect(delivered.status).toBe(200);
-      const res = await get(`/api/admin/gst/gstr1?from=${today}&to=${today}&format=csv&table=hsn_b2c`);
+      // A return is for a whole month (docs/product.md#gst-return): today's.
+      const monthEnd = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0)).toISOString().slice(0, 10);
+      const res = await get(`/api/admin/gst/gstr1?from=${today.slice(0, 8)}01&to=${monthEnd}&format=csv&table=hsn&part=b2c`);
       expect(res.status).toBe(200);
       const hsn = await csvRows(res.body as Buffer);
       expect(hsn.map((r) => r.Description)).toContain(`'${PRODUCT}`);

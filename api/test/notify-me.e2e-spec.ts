@@ -253,7 +253,11 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
     // …and one left on from before the rule sends nothing until the owner proves the address.
     await t.db.update(users).set({ backInStockEmail: true, priceDropsEmail: true }).where(eq(users.id, stranger.id));
     const addressId = await addAddress(t, stranger.id);
-    expect((await notify(stranger.token, { productId: p._id })).status).toBe(201);
+    // Notify me takes a wait only where some channel can tell it (docs/product.md#back-in-stock): an unproved address
+    // is none, so the stranger's waits ride on push, and the mail switch is still on.
+    const ask = () => notify(stranger.token, { productId: p._id, channels: ['push'] });
+    expect((await notify(stranger.token, { productId: p._id })).body).toMatchObject({ code: 'NO_CHANNEL' });
+    expect((await ask()).status).toBe(201);
     expect((await restock(p._id, 1, 0)).status).toBe(200);
     await settle();
     for (let round = 0; round < 3; round++) {
@@ -263,7 +267,7 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
         .set(bearer(stranger.token))
         .send({ list_items: [line(p, 1)], totalAmt: 60, address: addressId });
       expect(order.status).toBe(201);
-      expect((await notify(stranger.token, { productId: p._id })).status).toBe(201);
+      expect((await ask()).status).toBe(201);
       expect((await api(t).post('/api/order/cancel').set(bearer(stranger.token)).send({ orderId: order.body.data.orderId })).status).toBe(200);
       await settle();
     }
@@ -277,7 +281,7 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
       .post('/api/order/cash-on-delivery')
       .set(bearer(stranger.token))
       .send({ list_items: [line(p, 1)], totalAmt: 60, address: addressId });
-    expect((await notify(stranger.token, { productId: p._id })).status).toBe(201);
+    expect((await ask()).status).toBe(201);
     expect((await api(t).post('/api/order/cancel').set(bearer(stranger.token)).send({ orderId: order.body.data.orderId })).status).toBe(200);
     await settle();
     expect(await told(stranger.email, /is back in stock/)).toBe(1);
@@ -359,7 +363,7 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
         toldAt: new Date(Date.now() - 23 * hour + i * 60_000 + 30_000),
       })),
     );
-    const over = await notify(c.token, { productId: p._id });
+    const over = await notify(c.token, { productId: p._id, channels: ['push'] });
     expect(over.status).toBe(429);
     expect(over.body).toMatchObject({ success: false, code: 'RATE_LIMITED' });
     const retryAfter = Number(over.headers['retry-after']);
@@ -371,7 +375,7 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
       .update(stockAlerts)
       .set({ createdAt: sql`${stockAlerts.createdAt} - interval '2 hours'` })
       .where(eq(stockAlerts.id, 'DAYWAIT0000'));
-    expect((await notify(c.token, { productId: p._id })).status).toBe(201);
+    expect((await notify(c.token, { productId: p._id, channels: ['push'] })).status).toBe(201);
   });
 
   it('refuses more asks an hour than a person makes from one account, with 429 and when to come back', async () => {
