@@ -3,7 +3,7 @@ import { axeViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { deliveredOrders, inStockProducts } from './lib/shop-fixtures.mjs';
 import { openInApp, signIn } from './lib/shopper-steps.mjs';
-import { expect, test } from './fixtures.mjs';
+import { expect, test, CI_ONLY } from './fixtures.mjs';
 
 /**
  * Axe-core (WCAG 2.1 A/AA, best practice, and "label in name") over every page of the shop and the admin
@@ -28,7 +28,7 @@ const PAIRS =
         { language: 'hi-IN', width: 1366 },
       ];
 
-test('a11y-sweep', async ({ baseUrl, artifactsDir, launch }) => {
+test('a11y-sweep', CI_ONLY, async ({ baseUrl, artifactsDir, launch }) => {
   test.setTimeout(600_000);
   const started = Date.now();
   const browser = await launch();

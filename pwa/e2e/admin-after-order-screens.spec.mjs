@@ -3,7 +3,7 @@ import { axeViolations, seriousOf, seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiOrder, apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
 import { apiGet, apiLogin, openInApp, screenshot, searchAdminProducts, signIn } from './lib/shopper-steps.mjs';
-import { expect, test } from './fixtures.mjs';
+import { expect, test, CI_ONLY } from './fixtures.mjs';
 
 /**
  * The admin's after-order screens as a new admin walks them (docs/product.md#coupons, #returns, #screens), on a
@@ -318,7 +318,7 @@ async function walk(page, { baseUrl, artifactsDir, admin }, language, size, seed
   }
 }
 
-test('admin after-order screens, in English then Hindi', async ({ baseUrl, artifactsDir, launch }) => {
+test('admin after-order screens, in English then Hindi', CI_ONLY, async ({ baseUrl, artifactsDir, launch }) => {
   test.setTimeout(480_000);
   const admin = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   const stamp = Date.now().toString(36);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { screenshot } from './lib/shopper-steps.mjs';
-import { expect, test } from './fixtures.mjs';
+import { expect, test, CI_ONLY } from './fixtures.mjs';
 
 /**
  * The API reference at /api/docs renders in Chromium from our own server alone (Swagger UI
@@ -10,7 +10,7 @@ import { expect, test } from './fixtures.mjs';
  * Swagger UI draws a list of 150 rows or more (a row a tag, a row an operation: 24 + 132) only near the viewport
  * (its "operations-virtual" list), so the operations are counted while the page is scrolled a half screen at a time.
  */
-test('api-docs', async ({ baseUrl, artifactsDir, launch }) => {
+test('api-docs', CI_ONLY, async ({ baseUrl, artifactsDir, launch }) => {
   const browser = await launch();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();

@@ -165,3 +165,12 @@ const fixtures = {
 
 export const test = base.extend(fixtures);
 export { expect };
+
+/**
+ * A journey only CI runs (docs/testing.md#what-only-ci-runs): a sweep of the whole app's form (accessibility, layouts at
+ * both widths and languages) or a repeat, in a second language or at a second width, of what the same file's first
+ * journey proves. A newcomer's `npm test` leaves them out (`--grep-invert @ci`); `npx playwright test` and CI run them.
+ */
+export const CI_ONLY = { tag: '@ci' };
+/** CI_ONLY unless `first`: the journey of a file's first language or width, which every run keeps. */
+export const ciOnlyUnless = (/** @type {boolean} */ first) => (first ? {} : CI_ONLY);

@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { apiGet, apiLogin, newShopper, screenshot } from './lib/shopper-steps.mjs';
 import { serveStatic } from './lib/static-origin.mjs';
-import { test } from './fixtures.mjs';
+import { test, CI_ONLY } from './fixtures.mjs';
 
 /**
  * A storefront that is not ours, on its own origin (a static page calling the API with
  * fetch), signs in, adds to the cart and places a cash-on-delivery order in Chromium, because that origin
  * is in CORS_ORIGINS; the same page on an unlisted origin is refused by the browser.
  */
-test('foreign-origin-client', async ({ launch, startServer, artifactsDir }) => {
+test('foreign-origin-client', CI_ONLY, async ({ launch, startServer, artifactsDir }) => {
   const page_ = await serveStatic(fileURLToPath(new URL('./foreign-client/', import.meta.url)));
   try {
     const listed = `http://127.0.0.1:${page_.port}`;

@@ -3,7 +3,7 @@ import { productPath } from '../../shared/dist/routing/slug.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiShopper } from './lib/shop-fixtures.mjs';
 import { apiLogin, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
-import { expect, test } from './fixtures.mjs';
+import { expect, test, ciOnlyUnless } from './fixtures.mjs';
 
 /**
  * Limits before the tap and a first screen that sells (docs/product.md#screen-behaviour, Cart): on a product page
@@ -44,8 +44,8 @@ const RUNS = [
   ['en', 1366, 768],
   ['hi', 390, 844],
 ];
-for (const [lang, width, height] of RUNS) {
-  test(`${lang} at ${width}×${height}`, async ({ baseUrl, artifactsDir, launch }) => {
+for (const [i, [lang, width, height]] of RUNS.entries()) {
+  test(`${lang} at ${width}×${height}`, ciOnlyUnless(i === 0), async ({ baseUrl, artifactsDir, launch }) => {
     const adminToken = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
     const { data: categories } = await (await fetch(`${baseUrl}/api/category/get`)).json();
     const { data: subs } = await (

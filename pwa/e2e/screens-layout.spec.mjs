@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiOrder, apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
 import { apiLogin, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
-import { expect, test } from './fixtures.mjs';
+import { expect, test, CI_ONLY } from './fixtures.mjs';
 
 // A shopper's service worker, which the journeys block unless they need it (playwright.config.ts): offline, its pages come from the service worker.
 test.use({ serviceWorkers: 'allow' });
@@ -329,7 +329,10 @@ async function cardNamesListingHeadAndPrices({ baseUrl, artifactsDir, launch }) 
   await desktop.close();
 }
 
-test('dashboard layouts: the order tracker, the sub-category table, pages beside the side menu', async ({ baseUrl, artifactsDir, launch }) =>
-  dashboardLayouts({ baseUrl, artifactsDir, launch }, await inStockProducts(baseUrl, 1)));
-test('toast above the cart bar', ({ baseUrl, artifactsDir, launch }) => toastAboveCartBar({ baseUrl, artifactsDir, launch }));
-test('card names, the listing head and price boxes', ({ baseUrl, artifactsDir, launch }) => cardNamesListingHeadAndPrices({ baseUrl, artifactsDir, launch }));
+test('dashboard layouts: the order tracker, the sub-category table, pages beside the side menu', CI_ONLY, async ({ baseUrl, artifactsDir, launch }) =>
+  dashboardLayouts({ baseUrl, artifactsDir, launch }, await inStockProducts(baseUrl, 1)),
+);
+test('toast above the cart bar', CI_ONLY, ({ baseUrl, artifactsDir, launch }) => toastAboveCartBar({ baseUrl, artifactsDir, launch }));
+test('card names, the listing head and price boxes', CI_ONLY, ({ baseUrl, artifactsDir, launch }) =>
+  cardNamesListingHeadAndPrices({ baseUrl, artifactsDir, launch }),
+);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { expect, test } from './fixtures.mjs';
+import { expect, test, ciOnlyUnless } from './fixtures.mjs';
 
 /**
  * A search whose words order, leave out and measure (docs/product.md#search), on the demo catalogue, in English and
@@ -32,42 +32,47 @@ const WIDTHS = [
 
 for (const language of LANGUAGES)
   for (const viewport of WIDTHS)
-    test(`search-generalising ${language.locale} ${viewport.width}`, async ({ baseUrl, artifactsDir, launch }) => {
-      const browser = await launch();
-      const context = await browser.newContext({ locale: 'en-IN', viewport });
-      await context.addInitScript((lang) => localStorage.setItem('haat.language', lang), language.locale);
-      const page = await context.newPage();
-      const shot = (name) => page.screenshot({ path: `${artifactsDir}/search-generalising-${language.locale}-${viewport.width}-${name}.png`, fullPage: false });
+    test(
+      `search-generalising ${language.locale} ${viewport.width}`,
+      ciOnlyUnless(language === LANGUAGES[0] && viewport === WIDTHS[0]),
+      async ({ baseUrl, artifactsDir, launch }) => {
+        const browser = await launch();
+        const context = await browser.newContext({ locale: 'en-IN', viewport });
+        await context.addInitScript((lang) => localStorage.setItem('haat.language', lang), language.locale);
+        const page = await context.newPage();
+        const shot = (name) =>
+          page.screenshot({ path: `${artifactsDir}/search-generalising-${language.locale}-${viewport.width}-${name}.png`, fullPage: false });
 
-      await page.goto(`${baseUrl}/search?q=${encodeURIComponent(language.query)}`);
-      const chips = page.locator('.query-chips__chip');
-      await expect(chips).toHaveText(language.chips.map((label) => `${label}×`));
-      const cards = page.locator('.product-card__name');
-      await expect(cards.first()).toBeVisible();
-      const names = await cards.allTextContents();
-      // The half-kilo packs first, none of them Jumbo: what the page shows is what the chips say.
-      assert.match(names[0], /Almonds, 500 g$/);
-      assert.deepEqual(
-        names.filter((n) => /Jumbo/.test(n)),
-        [],
-      );
-      await shot('chips');
+        await page.goto(`${baseUrl}/search?q=${encodeURIComponent(language.query)}`);
+        const chips = page.locator('.query-chips__chip');
+        await expect(chips).toHaveText(language.chips.map((label) => `${label}×`));
+        const cards = page.locator('.product-card__name');
+        await expect(cards.first()).toBeVisible();
+        const names = await cards.allTextContents();
+        // The half-kilo packs first, none of them Jumbo: what the page shows is what the chips say.
+        assert.match(names[0], /Almonds, 500 g$/);
+        assert.deepEqual(
+          names.filter((n) => /Jumbo/.test(n)),
+          [],
+        );
+        await shot('chips');
 
-      // Each chip removed searches again without it; focus stays on the chips, then on the count.
-      for (const label of language.chips) {
-        await page.getByRole('button', { name: language.remove(label) }).click();
-        await expect(page.getByRole('button', { name: language.remove(label) })).toHaveCount(0);
-        const focused = await page.evaluate(() => document.activeElement?.className ?? '');
-        assert.match(focused, /query-chips__chip|search-page__count/);
-      }
-      await expect(chips).toHaveCount(0);
-      assert.equal(new URL(page.url()).searchParams.get('q'), language.locale === 'en-IN' ? 'almonds' : 'badam');
-      await expect(page.locator('.search-page__count')).toHaveText(language.count);
-      await expect(page.locator('.search-page__count')).toBeFocused();
+        // Each chip removed searches again without it; focus stays on the chips, then on the count.
+        for (const label of language.chips) {
+          await page.getByRole('button', { name: language.remove(label) }).click();
+          await expect(page.getByRole('button', { name: language.remove(label) })).toHaveCount(0);
+          const focused = await page.evaluate(() => document.activeElement?.className ?? '');
+          assert.match(focused, /query-chips__chip|search-page__count/);
+        }
+        await expect(chips).toHaveCount(0);
+        assert.equal(new URL(page.url()).searchParams.get('q'), language.locale === 'en-IN' ? 'almonds' : 'badam');
+        await expect(page.locator('.search-page__count')).toHaveText(language.count);
+        await expect(page.locator('.search-page__count')).toBeFocused();
 
-      // A kind the shop does not sell: said so, no products.
-      await page.goto(`${baseUrl}/search?q=${encodeURIComponent('power bank')}`);
-      await expect(page.locator('.no-data [role="status"]')).toHaveText(language.unsold);
-      await expect(cards).toHaveCount(0);
-      await shot('unsold');
-    });
+        // A kind the shop does not sell: said so, no products.
+        await page.goto(`${baseUrl}/search?q=${encodeURIComponent('power bank')}`);
+        await expect(page.locator('.no-data [role="status"]')).toHaveText(language.unsold);
+        await expect(cards).toHaveCount(0);
+        await shot('unsold');
+      },
+    );
