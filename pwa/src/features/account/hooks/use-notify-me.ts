@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
-import { usableChannels, type NoticeChannel } from '@haat/shared/notices/notice-consents';
+import { usableChannels, type NoticeChannel } from '@haat/shared/notices/notice-channels';
 import type { User } from '@haat/shared/users/user.types';
 import { deviceQuery, openStorage, useDeviceQuery } from '../../../lib/storage/device-store';
 import { isSignedInAtom, userAtom } from '../../../lib/http/session';
