@@ -266,7 +266,7 @@ test('upi-whatsapp', async ({ artifactsDir, launch, startServer }) => {
     await webhook('checkout.session.completed', failing, { payment_status: 'unpaid' });
     await page.getByRole('link', { name: 'Pay' }).click();
     await expect(waiting).toHaveText('आपके UPI ऐप की मंज़ूरी का इंतज़ार: वहाँ पेमेंट मंज़ूर करें। पेमेंट आते ही यह पेज बदल जाएगा।');
-    await expect(page.getByText(`ऑर्डर की जानकारी ${spaced} पर WhatsApp पर भी आएगी।`)).toBeVisible();
+    await expect(page.getByText(`ऑर्डर की जानकारी WhatsApp से ${spaced} पर भी आएगी।`)).toBeVisible();
     await screenshot(page, artifactsDir, 'upi-waiting-hindi');
     await webhook('checkout.session.async_payment_failed', failing);
     // The page that says a payment did not happen, as for leaving Stripe's page.
