@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { productPath } from '@haat/shared/routing/slug';
 import { seriousViolations } from './lib/axe.mjs';
+import { proveEmailByApi } from './lib/proof-mail.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiShopper, call as apiCall, deliveredOrders, inStockProducts } from './lib/shop-fixtures.mjs';
 import { apiLogin, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
@@ -202,6 +203,11 @@ test('keyboard: focus stays after each save on notices, My Profile and the impor
   // No push column where this device takes no push; e-mail at an address not proved yet says how to prove it.
   await expect(grid.getByRole('columnheader')).toHaveText(['Notice', 'E-mail']);
   await expect(page.getByTestId('notice-missing')).toContainText('verify yours above');
+  // Back in stock and price drops are mailed to a proved address only (the server refuses the switch otherwise): the
+  // shopper proves it, and the page read again knows.
+  await proveEmailByApi(baseUrl, dataDir, shopper.email, shopper.token);
+  await page.reload();
+  await expect(grid.getByRole('checkbox').first()).toBeVisible();
 
   for (const name of ['Back in stock by E-mail', 'Price drops by E-mail', 'Back in stock by E-mail']) {
     const box = page.getByLabel(name);
@@ -243,7 +249,7 @@ test('keyboard: focus stays after each save on notices, My Profile and the impor
   const header = 'sku,product_sku,name,category,subcategory,brand,unit,option,price,discount,stock,stock_exported,hsn,gst_rate,description,pictures';
   const rows = [
     `KEY-${tag},,Keyboard atta ${tag},${category},,Haat,5 kg,,249,5,40,,1101,5,Stone ground,`,
-    `KEY-BAD-${tag},,Bad ${tag},${category},,,1 l,,1.999,,10,,,7,,`,
+    `KEY-BAD-${tag},,Bad ${tag},${category},,,1 l,,1.999,,10,,2106,7,,`,
   ];
   await adminPage.getByTestId('catalog-import-file').setInputFiles({ name: 'c.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\n')) });
   await adminPage.getByTestId('catalog-import-check').focus();
