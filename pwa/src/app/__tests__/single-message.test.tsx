@@ -150,7 +150,7 @@ describe('checkout copy', () => {
     expect(messagesShown()).toEqual(['Please select a delivery address.']);
     // A repeated message replaces the one on screen rather than stacking, so clear it to see Pay Online's own.
     act(() => getDefaultStore().set(toastsAtom, []));
-    await act(() => result.current.payOnline(undefined));
+    act(() => result.current.payOnline(undefined));
     expect(messagesShown()).toEqual(['Please select a delivery address.']);
   });
 });

@@ -1,8 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { Coupon, CreateCouponRequest, DisableCouponBody, UpdateCouponBody } from '@haat/shared/promotions/coupon.schema';
 import { http } from '../../lib/http/http';
 import { adminKeys } from '../../lib/query/admin-keys';
+import { i18n } from '../../i18n/i18n';
+import { toast } from '../../lib/ui/toast';
 
 /** The admin's coupon routes (docs/product.md#coupons); reads skip every cache: an admin edits what the server holds. */
 export const couponsApi = {
@@ -16,3 +18,10 @@ export const couponsApi = {
 };
 
 export const couponsQuery = () => queryOptions({ queryKey: adminKeys.coupons(), queryFn: ({ signal }) => couponsApi.list(signal) });
+
+/** Turns a disabled coupon on again (an online write, lib/query/server-write.ts); a refusal is the server's message. */
+export const couponEnableWrite = () =>
+  mutationOptions({
+    mutationFn: (coupon: Coupon) => couponsApi.enable(coupon._id),
+    onSuccess: (_answer, coupon) => toast.success(i18n.t('coupons:enabled', { code: coupon.code })),
+  });

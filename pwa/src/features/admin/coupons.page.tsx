@@ -9,7 +9,8 @@ import { adminPage } from './components/admin-frame';
 import { CouponForm } from './components/coupon-form';
 import { couponState } from './coupon-form-model';
 import { useAdminList } from './hooks/use-admin-list';
-import { couponsApi, couponsQuery } from './coupons-api';
+import { couponEnableWrite, couponsApi, couponsQuery } from './coupons-api';
+import { useServerWrite } from '../../lib/query/server-write';
 
 // In the app's language and the admin's own time zone, as the form's date-time inputs are.
 const when = (iso: string) => formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -20,18 +21,10 @@ export function CouponManager() {
   const list = useAdminList(couponsQuery());
   const [editing, setEditing] = useState<Coupon | 'new' | null>(null);
   const [disabling, setDisabling] = useState<Coupon | null>(null);
-  const [enabling, setEnabling] = useState<string | null>(null);
-  const enable = async (coupon: Coupon) => {
-    setEnabling(coupon._id);
-    try {
-      await couponsApi.enable(coupon._id);
-      toast.success(t('enabled', { code: coupon.code }));
-      list.reload();
-    } catch {
-      // the server's message is on screen
-    } finally {
-      setEnabling(null);
-    }
+  const enabling = useServerWrite(couponEnableWrite());
+  // One at a time: its button stays enabled and busy (the focus stays on it) and a press meanwhile is ignored.
+  const enable = (coupon: Coupon) => {
+    if (!enabling.isPending) enabling.mutate(coupon, { onSuccess: list.reload });
   };
 
   const columns: Array<Column<Coupon>> = [
@@ -100,8 +93,8 @@ export function CouponManager() {
                   type="button"
                   className="btn btn--ghost btn--small"
                   aria-label={t('enableLabel', { code: c.code })}
-                  disabled={enabling === c._id}
-                  onClick={() => void enable(c)}
+                  aria-busy={(enabling.isPending && enabling.variables?._id === c._id) || undefined}
+                  onClick={() => enable(c)}
                 >
                   {t('enable')}
                 </button>

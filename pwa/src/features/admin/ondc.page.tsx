@@ -2,12 +2,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { Gps, ONDC_DOMAINS, OndcCategoryBody, type OndcCategorySetting, type OndcLocation } from '@haat/shared/ondc/ondc-settings';
 import type { Category } from '@haat/shared/catalog/catalog.types';
-import { invalidate, useOnlineQuery } from '../../lib/query/query-client';
-import { adminKeys } from '../../lib/query/admin-keys';
+import { useOnlineQuery } from '../../lib/query/query-client';
+import { useServerWrite } from '../../lib/query/server-write';
 import { QueryState } from '../../lib/query/query-state';
-import { toast } from '../../lib/ui/toast';
 import { categoriesQuery } from './api';
-import { ondcApi, ondcQuery } from './ondc-api';
+import { ondcCategoryStopWrite, ondcCategoryWrite, ondcLocationWrite, ondcQuery } from './ondc-api';
 import { adminPage } from './components/admin-frame';
 import './ondc.css';
 
@@ -23,8 +22,6 @@ const FIRST_TERMS: Omit<OndcCategorySetting, 'categoryId'> = {
   manufacturer: '',
   manufacturerAddress: '',
 };
-
-const reload = () => void invalidate(...adminKeys.ondc());
 
 /** /dashboard/ondc: which categories the shop sells on ONDC, on which terms, and where its locations are on the map. */
 export function OndcManager() {
@@ -121,35 +118,23 @@ function TermsForm({ category, setting, onDone }: { category: Category; setting:
   const id = useId();
   const [terms, setTerms] = useState(() => ({ ...FIRST_TERMS, ...setting }));
   const [wrong, setWrong] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const saving = useServerWrite(ondcCategoryWrite());
+  const stopping = useServerWrite(ondcCategoryStopWrite());
+  // While one is under way its button stays enabled and busy (the focus stays on it) and a press of either is ignored.
+  const busy = saving.isPending || stopping.isPending;
   const set = <K extends keyof typeof terms>(key: K, value: (typeof terms)[K]) => setTerms((now) => ({ ...now, [key]: value }));
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     const checked = OndcCategoryBody.safeParse(terms);
     if (!checked.success) {
       setWrong([...new Set(checked.error.issues.map((i) => String(i.path[0])))]);
       return;
     }
-    setBusy(true);
-    try {
-      await ondcApi.setCategory(category._id, checked.data);
-      toast.success(t('saved', { name: category.name }));
-      reload();
-      onDone();
-    } finally {
-      setBusy(false);
-    }
+    saving.mutate({ category, terms: checked.data }, { onSuccess: onDone });
   };
-  const stop = async () => {
-    setBusy(true);
-    try {
-      await ondcApi.removeCategory(category._id);
-      toast.success(t('stopped', { name: category.name }));
-      reload();
-      onDone();
-    } finally {
-      setBusy(false);
-    }
+  const stop = () => {
+    if (!busy) stopping.mutate(category, { onSuccess: onDone });
   };
   const problem = (field: string) =>
     wrong.includes(field) ? (
@@ -186,7 +171,7 @@ function TermsForm({ category, setting, onDone }: { category: Category; setting:
     </label>
   );
   return (
-    <form className="admin-form ondc-form" onSubmit={(e) => void save(e)} aria-label={t('formLabel', { name: category.name })}>
+    <form className="admin-form ondc-form" onSubmit={save} aria-label={t('formLabel', { name: category.name })}>
       <div className="admin-field">
         <label htmlFor={`${id}-domain`}>{t('field.domain')}</label>
         <select id={`${id}-domain`} value={terms.domain} onChange={(e) => set('domain', e.target.value as typeof terms.domain)}>
@@ -210,11 +195,11 @@ function TermsForm({ category, setting, onDone }: { category: Category; setting:
       {text('manufacturer', t('hint.manufacturer'))}
       {text('manufacturerAddress')}
       <div className="ondc-form__actions">
-        <button type="submit" className="btn btn--primary btn--small" disabled={busy}>
+        <button type="submit" className="btn btn--primary btn--small" aria-busy={saving.isPending || undefined}>
           {t('save')}
         </button>
         {setting && (
-          <button type="button" className="btn btn--ghost btn--small admin-danger" disabled={busy} onClick={() => void stop()}>
+          <button type="button" className="btn btn--ghost btn--small admin-danger" aria-busy={stopping.isPending || undefined} onClick={stop}>
             {t('stop')}
           </button>
         )}
@@ -232,18 +217,17 @@ function LocationPlace({ location }: { location: OndcLocation }) {
   const id = useId();
   const [gps, setGps] = useState(location.gps ?? '');
   const [wrong, setWrong] = useState(false);
-  const save = async (event: FormEvent) => {
+  const placing = useServerWrite(ondcLocationWrite());
+  const save = (event: FormEvent) => {
     event.preventDefault();
+    if (placing.isPending) return;
     const checked = Gps.safeParse(gps);
     setWrong(!checked.success);
-    if (!checked.success) return;
-    await ondcApi.setLocation(location.id, checked.data);
-    toast.success(t('placed', { name: location.name }));
-    reload();
+    if (checked.success) placing.mutate({ location, gps: checked.data });
   };
   return (
     <li className="ondc-card" data-testid={`ondc-location-${location.id}`}>
-      <form className="admin-form ondc-location" onSubmit={(e) => void save(e)}>
+      <form className="admin-form ondc-location" onSubmit={save}>
         <div>
           <strong>{location.name}</strong>
           <p className="ondc-card__state">
@@ -269,7 +253,7 @@ function LocationPlace({ location }: { location: OndcLocation }) {
             </span>
           )}
         </div>
-        <button type="submit" className="btn btn--primary btn--small">
+        <button type="submit" className="btn btn--primary btn--small" aria-busy={placing.isPending || undefined}>
           {t('place')}
         </button>
       </form>

@@ -2,12 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import type { SmsBudgetView, SmsBudgetWindow } from '@haat/shared/users/sms-budget.schema';
 import { useTranslation } from '../../i18n/i18n';
 import { formatDate, formatNumber } from '../../i18n/format';
-import { queryClient, useOnlineQuery } from '../../lib/query/query-client';
+import { useOnlineQuery } from '../../lib/query/query-client';
 import { QueryState } from '../../lib/query/query-state';
-import { useBusy } from '../../lib/hooks/use-busy';
-import { toast } from '../../lib/ui/toast';
+import { useServerWrite } from '../../lib/query/server-write';
 import { adminPage } from './components/admin-frame';
-import { smsBudgetApi, smsBudgetQuery } from './sms-budget-api';
+import { smsBudgetQuery, smsBudgetWrite } from './sms-budget-api';
 
 /** What the budget sent this hour and today, what strangers drew of its open share, and the form that changes it. */
 export function SmsBudgetManager() {
@@ -62,15 +61,12 @@ function BudgetForm({ view }: { view: SmsBudgetView }) {
   const id = useId();
   const [perHour, setPerHour] = useState(String(view.perHour));
   const [perDay, setPerDay] = useState(String(view.perDay));
-  const [busy, run] = useBusy();
+  const saving = useServerWrite(smsBudgetWrite());
+  const busy = saving.isPending;
   const save = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    void run(async () => {
-      const saved = await smsBudgetApi.put({ perHour: Number(perHour), perDay: Number(perDay) });
-      queryClient.setQueryData(smsBudgetQuery().queryKey, saved);
-      toast.success(t('saved', { perHour: formatNumber(saved.perHour), perDay: formatNumber(saved.perDay) }));
-    });
+    saving.mutate({ perHour: Number(perHour), perDay: Number(perDay) });
   };
   return (
     <form className="sms-budget__form" onSubmit={save}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { movesFor, stagesFor } from '@haat/shared/orders/order-lifecycle';
 import { HandOverForm } from '../../lib/pickup/hand-over-form';
 import type { OrderStage } from '@haat/shared/orders/order-stages';
@@ -7,14 +7,12 @@ import type { Store } from '@haat/shared/stores/store.schema';
 import { formatNumber } from '../../i18n/format';
 import { useTranslation } from '../../i18n/i18n';
 import { dueTime } from '../../lib/delivery/delivery-promise';
-import { problemOf } from '../../lib/http/http-problem';
-import { useBusy } from '../../lib/hooks/use-busy';
 import { invalidate, useOnlineQuery } from '../../lib/query/query-client';
 import { adminKeys } from '../../lib/query/admin-keys';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
-import { toast } from '../../lib/ui/toast';
+import { useServerWrite } from '../../lib/query/server-write';
 import { OpenedHeading } from './components/opened-heading';
-import { storesApi, storeQueueQuery } from './stores-api';
+import { queueMoveWrite, storeQueueQuery } from './stores-api';
 import { spacedMobile } from '@haat/shared/users/mobile-words';
 
 const factsOf = (order: StoreQueueOrder) => ({ fulfilment: order.fulfilment, paymentStatus: order.payment_status, statusHistory: order.statusHistory });
@@ -41,22 +39,41 @@ export function timeLeftWords(t: (key: string, options: Record<string, unknown>)
 export function StoreQueue({ store }: { store: Store }) {
   const { t } = useTranslation('stores');
   const queue = useOnlineQuery(storeQueueQuery(store._id));
-  const [busy, run] = useBusy();
+  const moving = useServerWrite(queueMoveWrite(store._id));
+  const busy = moving.isPending;
   const [delivering, setDelivering] = useState<string | null>(null);
+  // Whether this screen moved or handed over an order since the queue last changed (the focus rule below).
+  const acted = useRef(false);
+  // A press while a move is under way is ignored (the buttons stay enabled, so the keyboard's focus stays on them). The
+  // promise is the confirm dialog's busy state: a refusal keeps it open, the server's reason on screen.
   const move = (orderId: string, status: OrderStage) =>
-    run(async () => {
-      try {
-        toast.success((await storesApi.moveQueued({ storeId: store._id, orderId, status })).message);
-        setDelivering(null);
-      } catch (error) {
-        // The move is sent silently: the server's reason is said here, and the queue read again.
-        toast.error(problemOf(error).message || t('queue.failed'));
-      }
-      void invalidate(...adminKeys.storeQueue(store._id));
-    });
+    busy
+      ? undefined
+      : new Promise<void>((resolve, reject) => {
+          acted.current = true;
+          moving.mutate(
+            { orderId, status },
+            {
+              onSuccess: () => {
+                setDelivering(null);
+                resolve();
+              },
+              onError: reject,
+            },
+          );
+        });
   const orders = queue.data ?? [];
+  // An order that leaves the queue (delivered, handed over) takes the focused control with it: the queue's heading takes
+  // the keyboard's focus instead of the page.
+  const section = useRef<HTMLElement>(null);
+  const shown = orders.map((order) => order._id).join();
+  useEffect(() => {
+    if (!acted.current || document.activeElement !== document.body) return;
+    acted.current = false;
+    section.current?.querySelector('h2')?.focus();
+  }, [shown]);
   return (
-    <section className="admin-page__section store-queue" aria-label={t('queue.heading', { name: store.name })} data-testid="store-queue">
+    <section ref={section} className="admin-page__section store-queue" aria-label={t('queue.heading', { name: store.name })} data-testid="store-queue">
       <OpenedHeading>{t('queue.heading', { name: store.name })}</OpenedHeading>
       {queue.isError && <p className="admin-danger">{t('queue.failed')}</p>}
       {queue.isPending ? (
@@ -70,8 +87,11 @@ export function StoreQueue({ store }: { store: Store }) {
               key={order._id}
               order={order}
               busy={busy}
-              onMove={(stage) => (stage === 'DELIVERED' ? setDelivering(order._id) : void move(order._id, stage))}
-              onHandedOver={() => void invalidate(...adminKeys.storeQueue(store._id))}
+              onMove={(stage) => (stage === 'DELIVERED' ? setDelivering(order._id) : void move(order._id, stage)?.catch(() => undefined))}
+              onHandedOver={() => {
+                acted.current = true;
+                void invalidate(...adminKeys.storeQueue(store._id));
+              }}
               storeId={store._id}
             />
           ))}
@@ -106,8 +126,17 @@ function QueuedOrder({
   storeId: string;
 }) {
   const { t } = useTranslation('stores');
+  const row = useRef<HTMLLIElement>(null);
+  const moved = useRef(false);
+  // The pressed move's button goes once the order moves on: the keyboard's focus goes to the order's next move, or to
+  // the order itself, never to the page.
+  useEffect(() => {
+    if (!moved.current || !row.current || (document.activeElement && document.activeElement !== document.body)) return;
+    moved.current = false;
+    (row.current.querySelector<HTMLElement>('.stage-mover button') ?? row.current).focus();
+  }, [order.status]);
   return (
-    <li className={`store-queue__order${order.late ? ' is-late' : ''}`} data-testid="queue-order">
+    <li ref={row} tabIndex={-1} className={`store-queue__order${order.late ? ' is-late' : ''}`} data-testid="queue-order">
       <p className="store-queue__head">
         <strong>{order._id}</strong> · {t(`queue.stage.${order.status}`)} ·{' '}
         <span className={order.late ? 'admin-danger' : ''} data-testid="queue-due">
@@ -129,7 +158,17 @@ function QueuedOrder({
       {order.handOverLockedUntil && <p className="admin-danger">{t('queue.handOverLocked')}</p>}
       <div className="stage-mover" role="group" aria-label={t('queue.moveLabel', { id: order._id })}>
         {queueMoves(order).map((stage) => (
-          <button key={stage} type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => onMove(stage)}>
+          <button
+            key={stage}
+            type="button"
+            className="btn btn--ghost btn--small"
+            aria-busy={busy || undefined}
+            onClick={() => {
+              if (busy) return;
+              moved.current = true;
+              onMove(stage);
+            }}
+          >
             {t(`queue.stage.${stage}`)}
           </button>
         ))}

@@ -1,10 +1,14 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { Order } from '@haat/shared/orders/order.types';
+import type { OrderStage } from '@haat/shared/orders/order-stages';
 import { STORE_QUEUE_MOVE_PATH, STORE_QUEUE_PATH, type StoreQueueMoveBody, type StoreQueueOrder } from '@haat/shared/orders/store-queue';
 import type { CreateStoreRequest, SetStoreStockRequest, Store, StoreStockLine, TransferStockRequest } from '@haat/shared/stores/store.schema';
+import { i18n } from '../../i18n/i18n';
 import { http } from '../../lib/http/http';
+import { problemOf } from '../../lib/http/http-problem';
 import { adminKeys } from '../../lib/query/admin-keys';
+import { invalidate } from '../../lib/query/query-client';
 import { toast } from '../../lib/ui/toast';
 
 /** The admin's store routes (docs/product.md#delivery); reads skip every cache: an admin edits what the server holds. */
@@ -51,3 +55,15 @@ export const storeOpenWrite = () =>
 /** A change of a store's shelves: a figure set against the one shown, or units moved from or to the warehouse. */
 export const shelfWrite = () =>
   mutationOptions({ mutationFn: (work: () => Promise<Envelope<unknown>>) => work(), onSuccess: (answer) => toast.success(answer.message) });
+
+/**
+ * A move of an order in a store's queue (Packed, Out for delivery, Delivered): sent silently, so the server's reason for
+ * a refusal is said here; the queue is read again either way.
+ */
+export const queueMoveWrite = (storeId: string) =>
+  mutationOptions({
+    mutationFn: ({ orderId, status }: { orderId: string; status: OrderStage }) => storesApi.moveQueued({ storeId, orderId, status }),
+    onSuccess: (answer) => toast.success(answer.message),
+    onError: (error) => toast.error(problemOf(error).message || i18n.t('stores:queue.failed')),
+    onSettled: () => invalidate(...adminKeys.storeQueue(storeId)),
+  });

@@ -8,13 +8,14 @@ import {
   type PickupStoresRequest,
 } from '@haat/shared/orders/order.schema';
 import type { CurrentTotals, Order, PickupStore } from '@haat/shared/orders/order.types';
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { CartLine } from '../../lib/storage/account-tables';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { http } from '../../lib/http/http';
 import { problemOf } from '../../lib/http/http-problem';
 import { reloadCart } from '../cart/public';
 import { reloadOrders } from '../../lib/storage/order-store';
+import { outboxFacade } from '../../lib/storage/outbox-facade';
 import { screenKeys } from '../../lib/query/screen-keys';
 
 /** docs/product.md#api order placement, with an Idempotency-Key (a retry answers the first order); silent. */
@@ -37,6 +38,20 @@ export const checkoutApi = {
   abandonCardPayment: (orderId: string) =>
     http.post('order/checkout/cancel', { json: { orderId } satisfies CancelOrderBody, context: { silent: true } }).json<Envelope<Order>>(),
 };
+
+/**
+ * The card or UPI payment (an online write, lib/query/server-write.ts): what the device still holds for the server is sent
+ * first (the cart the order is made from), then the order is placed awaiting its payment and the browser leaves for
+ * Stripe's hosted page, which returns to /success or /cancel. A refusal is the checkout's to say (its notices).
+ */
+export const cardCheckoutWrite = () =>
+  mutationOptions({
+    mutationFn: async ({ body, idempotencyKey }: { body: CheckoutRequest; idempotencyKey: string }) => {
+      await outboxFacade.flush();
+      return checkoutApi.cardCheckout(body, idempotencyKey);
+    },
+    onSuccess: (answer) => window.location.assign(answer.url),
+  });
 
 /** The lines a coupon is priced for, in words that change with any line, quantity or price the device shows. */
 export const pricedCart = (lines: readonly CartLine[]) =>

@@ -2,15 +2,17 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { reloadOrders } from '../../lib/storage/order-store';
 import { useServerRefresh } from '../../lib/storage/use-server-refresh';
-import { PushToggle } from '../realtime/public';
+import { loadPushToggle } from '../realtime/public';
 import { lazyPart } from '../../lib/ui/lazy-part';
 import { QueuedOrderStatus } from './components/queued-order-status';
-import { PaymentWait } from './components/payment-wait';
 import { OrderArrival } from './components/order-arrival';
 import './components/checkout.css';
 import { useTranslation } from '../../i18n/i18n';
 
-// The WhatsApp offer needs the network: it loads when drawn, not precached with the page.
+// The push switch, the WhatsApp offer and the wait for a payment back from Stripe need the network: they load when drawn,
+// not precached with the page (an order placed offline lands here).
+const PushToggle = lazyPart(loadPushToggle);
+const PaymentWait = lazyPart(async () => (await import('./components/payment-wait')).PaymentWait);
 const WhatsappOffer = lazyPart(async () => (await import('./components/whatsapp-slot')).WhatsappSlot);
 
 /** /success (docs/product.md#screens), with the offers of order-stage notices and WhatsApp updates. */

@@ -2,11 +2,12 @@ import type { Envelope } from '@haat/shared/common/envelope';
 import type { OrderStage } from '@haat/shared/orders/order-stages';
 import type { UpdateOrderStatusBody } from '@haat/shared/orders/order.schema';
 import type { Order } from '@haat/shared/orders/order.types';
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, mutationOptions, type InfiniteData } from '@tanstack/react-query';
 import { ORDER_LIMITS } from '@haat/shared/orders/order.schema';
 import { http } from '../../lib/http/http';
 import { problemOf } from '../../lib/http/http-problem';
 import { adminKeys } from '../../lib/query/admin-keys';
+import { invalidate } from '../../lib/query/query-client';
 import { toast } from '../../lib/ui/toast';
 
 export interface AdminOrdersPage extends Envelope<Order[]> {
@@ -35,4 +36,30 @@ export const adminOrdersQuery = (status?: OrderStage) =>
       }),
     initialPageParam: 1,
     getNextPageParam: (last: AdminOrdersPage, all) => (all.length < (last.totalNoPage ?? 1) ? all.length + 1 : undefined),
+  });
+
+/**
+ * An admin's move of an order (an online write, lib/query/server-write.ts): the list at `status` takes the moved order at
+ * once; a refusal is said in the server's words and the list read again.
+ */
+export const adminOrderMoveWrite = (status?: OrderStage) =>
+  mutationOptions({
+    mutationFn: ({ orderId, status: next }: { orderId: string; status: OrderStage }) => adminOrdersApi.updateStatus(orderId, next),
+    onSuccess: (answer, { orderId }, _before, { client }) => {
+      const moved = answer.data;
+      if (moved)
+        client.setQueryData<InfiniteData<AdminOrdersPage, number>>(
+          adminKeys.orders(status),
+          (data) =>
+            data && {
+              ...data,
+              pages: data.pages.map((p) => ({ ...p, data: p.data?.map((o) => (o.orderId === orderId ? { ...moved, userId: o.userId } : o)) })),
+            },
+        );
+      toast.success(answer.message);
+    },
+    onError: (error) => {
+      toast.error(problemOf(error).message || 'Failed to update order status');
+      return invalidate(...adminKeys.orders(status));
+    },
   });

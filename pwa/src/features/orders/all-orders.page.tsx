@@ -110,8 +110,9 @@ function AllOrdersTable() {
                             key={stage}
                             type="button"
                             className="btn btn--ghost btn--small"
-                            disabled={updating === order.orderId || !allowed.includes(stage)}
-                            onClick={() => void move(order.orderId, stage)}
+                            disabled={!allowed.includes(stage)}
+                            aria-busy={updating === order.orderId || undefined}
+                            onClick={() => move(order.orderId, stage)}
                           >
                             {t(`stage.${stage}`)}
                           </button>

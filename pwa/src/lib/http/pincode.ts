@@ -1,5 +1,5 @@
 import type { Envelope } from '@haat/shared/common/envelope';
-import { ErrorCode } from '@haat/shared/common/error-code';
+import type { ErrorCode } from '@haat/shared/common/error-code';
 import { PINCODE_PATH, PINCODE_PATTERN, type PincodePlace } from '@haat/shared/addresses/pincode';
 import { queryOptions } from '@tanstack/react-query';
 import { screenKeys } from '../query/screen-keys';
@@ -7,6 +7,12 @@ import { http } from './http';
 import { problemOf } from './http-problem';
 
 /** Where a pincode is, by the API's directory; `unreachable` (offline): a form lets the shopper type the place. */
+/**
+ * The directory's answer for a pincode it does not know, as sent, checked against the list of codes by its type: the
+ * list itself (about 1.3 KB gzip) stays off the product page, which the precache holds (docs/benchmarks.md#first-visit-weight).
+ */
+const PINCODE_UNKNOWN: `${ErrorCode.PincodeUnknown}` = 'PINCODE_UNKNOWN';
+
 export type PincodeAnswer = { kind: 'found'; place: PincodePlace } | { kind: 'unknown' } | { kind: 'invalid' } | { kind: 'unreachable' };
 
 export async function lookupPincode(pincode: string, signal?: AbortSignal): Promise<PincodeAnswer> {
@@ -16,7 +22,7 @@ export async function lookupPincode(pincode: string, signal?: AbortSignal): Prom
     return body.data ? { kind: 'found', place: body.data } : { kind: 'unreachable' };
   } catch (error) {
     const problem = problemOf(error);
-    if (problem.code === ErrorCode.PincodeUnknown) return { kind: 'unknown' };
+    if (problem.code === PINCODE_UNKNOWN) return { kind: 'unknown' };
     if (problem.status === 400) return { kind: 'invalid' };
     return { kind: 'unreachable' };
   }

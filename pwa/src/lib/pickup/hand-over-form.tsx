@@ -1,11 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { Envelope } from '@haat/shared/common/envelope';
 import type { Order } from '@haat/shared/orders/order.types';
-import { HAND_OVER_PATH } from '@haat/shared/orders/pickup';
 import { useTranslation } from '../../i18n/i18n';
-import { http } from '../http/http';
 import { problemOf } from '../http/http-problem';
+import { useServerWrite } from '../query/server-write';
 import { toast } from '../ui/toast';
+import { handOverWrite } from './hand-over-api';
 import './hand-over.css';
 
 /**
@@ -17,29 +16,32 @@ export function HandOverForm({ orderId, storeId, onDone }: { orderId: string; st
   const { t } = useTranslation('orders');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const handing = useServerWrite(handOverWrite());
+  const busy = handing.isPending;
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
+    // A second press while the first is under way is ignored: the button stays enabled, so the focus stays on it.
+    if (busy) return;
     setError(null);
-    try {
-      const answer = await http
-        .post(HAND_OVER_PATH, { json: { orderId, code, ...(storeId ? { storeId } : {}) }, retry: 0, context: { silent: true } })
-        .json<Envelope<Order>>();
-      toast.success(answer.message || t('handOver.done'));
-      onDone(answer.data!);
-    } catch (failure) {
-      setError(problemOf(failure).message);
-      setCode('');
-      input.current?.focus();
-    } finally {
-      setBusy(false);
-    }
+    handing.mutate(
+      { orderId, code, ...(storeId ? { storeId } : {}) },
+      {
+        onSuccess: (answer) => {
+          toast.success(answer.message || t('handOver.done'));
+          onDone(answer.data!);
+        },
+        onError: (failure) => {
+          setError(problemOf(failure).message);
+          setCode('');
+          input.current?.focus();
+        },
+      },
+    );
   };
   return (
-    <form className="hand-over" onSubmit={(event) => void submit(event)} data-testid="hand-over">
+    <form className="hand-over" onSubmit={submit} data-testid="hand-over">
       <label htmlFor={`${id}-code`}>{t('handOver.label', { id: orderId })}</label>
       <input
         id={`${id}-code`}
@@ -55,7 +57,7 @@ export function HandOverForm({ orderId, storeId, onDone }: { orderId: string; st
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 4))}
       />
-      <button type="submit" className="btn btn--primary btn--small" disabled={busy || code.length !== 4}>
+      <button type="submit" className="btn btn--primary btn--small" disabled={!busy && code.length !== 4} aria-busy={busy || undefined}>
         {busy ? t('handOver.busy') : t('handOver.button')}
       </button>
       {error && (

@@ -49,6 +49,7 @@ export function useServerWrite<D, V = void>(options: UseMutationOptions<D, Error
         (error: Error) => {
           setLoading(false);
           void latest.current.onError?.(error, variables, undefined, undefined as never);
+          void callbacks?.onError?.(error, variables, undefined, undefined as never);
         },
       );
     },

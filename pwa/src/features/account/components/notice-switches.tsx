@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ErrorCode } from '@haat/shared/common/error-code';
-import { NOTICE_TOPICS, usableChannels, type NoticeChannel, type NoticeTopic } from '@haat/shared/notices/notice-consents';
+import { NOTICE_TOPICS, usableChannels, type NoticeChannel, type NoticeTopic } from '@haat/shared/notices/notice-channels';
 import type { User } from '@haat/shared/users/user.types';
 import { usePublicConfig } from '../../../lib/http/public-config';
 import { useOnlineQuery } from '../../../lib/query/query-client';

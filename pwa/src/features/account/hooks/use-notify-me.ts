@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
-import { usableChannels, type NoticeChannel } from '@haat/shared/notices/notice-consents';
+import { usableChannels, type NoticeChannel } from '@haat/shared/notices/notice-channels';
 import type { User } from '@haat/shared/users/user.types';
 import { deviceQuery, openStorage, useDeviceQuery } from '../../../lib/storage/device-store';
 import { isSignedInAtom, userAtom } from '../../../lib/http/session';
@@ -12,7 +12,7 @@ import { showHeaderMessage } from '../../../lib/ui/header-message';
 import { toast } from '../../../lib/ui/toast';
 import { i18n } from '../../../i18n/i18n';
 import { currentPushState, turnPushOn, type PushState } from '../../realtime/public';
-import { noticeConsentsQuery } from '../notices-api';
+import { screenKeys } from '../../../lib/query/screen-keys';
 
 /** A product's own unit (variantId null) or one of its options. */
 export interface WaitedUnit {
@@ -64,6 +64,8 @@ export async function setNotifyMe({ productId, variantId }: WaitedUnit, on: bool
  */
 async function choiceNeeded(user: User): Promise<ChannelChoice | null> {
   try {
+    // The consents' read loads with the ask (online only), not with the precached product page that draws the button.
+    const { noticeConsentsQuery } = await import('../notices-api');
     const [consents, config, push] = await Promise.all([
       queryClient.fetchQuery({ ...noticeConsentsQuery(), staleTime: 10_000 }),
       queryClient.fetchQuery(publicConfigQuery()),
@@ -109,7 +111,7 @@ export function useNotifyMe(unit: WaitedUnit) {
       setChoice(null);
       toast.success(i18n.t(channels ? 'catalog:notifyMeAskedBy' : 'catalog:notifyMeAsked', { channels: channelWords(channels ?? []) }));
       await sent;
-      if (channels) void queryClient.invalidateQueries({ queryKey: noticeConsentsQuery().queryKey });
+      if (channels) void queryClient.invalidateQueries({ queryKey: screenKeys.noticeConsents() });
     } catch {
       toast.error(i18n.t('catalog:wishlistFailed'));
     } finally {

@@ -59,7 +59,7 @@ withLocalApiServer((req, res) => {
 });
 
 let setQuantity: (n: number) => void = () => undefined;
-let payOnline: () => Promise<void> = () => Promise.resolve();
+let payOnline: () => void = () => undefined;
 function Checkout() {
   const [quantity, set] = useState(2);
   setQuantity = set;
@@ -78,6 +78,7 @@ function Checkout() {
         onRemove={coupon.remove}
       />
       <BillDetails totals={totals} variant="checkout" coupon={coupon.applied} />
+      <span data-testid="pay-busy">{order.busy}</span>
     </>
   );
 }
@@ -132,11 +133,13 @@ describe("the checkout's coupon", () => {
     render(<Checkout />, { wrapper: MemoryRouter });
     apply('FESTIVE10');
     await screen.findByText('FESTIVE10 applied: ₹50.00 off');
-    await act(() => payOnline());
-    const sent = calls.find((c) => c.url === '/api/order/checkout')!.body;
+    act(() => payOnline());
+    const sent = (await waitFor(() => calls.find((c) => c.url === '/api/order/checkout') ?? expect.fail('no checkout yet'))).body;
     expect(sent).toMatchObject({ couponCode: 'FESTIVE10', totalAmt: 450, subTotalAmt: 500, addressId: 'A1' });
-    // The second try finds the coupon used up meanwhile: the field says so and the discount goes.
-    await act(() => payOnline());
+    // The second try (once the first is answered: a press while one is under way is ignored) finds the coupon used up
+    // meanwhile: the field says so and the discount goes.
+    await waitFor(() => expect(screen.getByTestId('pay-busy').textContent).toBe(''));
+    act(() => payOnline());
     expect((await screen.findByRole('alert')).textContent).toBe('This coupon has been used up.');
     expect(screen.queryByTestId('coupon-discount')).toBeNull();
     expect(screen.getByTestId('grand-total').textContent).toBe('₹500.00');
@@ -147,7 +150,11 @@ describe("the checkout's coupon", () => {
     apply('PRICEY');
     await screen.findByText('PRICEY applied: ₹52.00 off');
     expect(screen.getByTestId('grand-total').textContent).toBe('₹448.00');
-    await act(() => payOnline());
-    expect(calls.find((c) => c.url === '/api/order/checkout')!.body).toMatchObject({ couponCode: 'PRICEY', totalAmt: 448, subTotalAmt: 500 });
+    act(() => payOnline());
+    expect((await waitFor(() => calls.find((c) => c.url === '/api/order/checkout') ?? expect.fail('no checkout yet'))).body).toMatchObject({
+      couponCode: 'PRICEY',
+      totalAmt: 448,
+      subTotalAmt: 500,
+    });
   });
 });

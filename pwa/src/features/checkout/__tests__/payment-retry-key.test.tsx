@@ -82,10 +82,11 @@ describe("the cancelled order's two buttons", () => {
     await waitFor(() => expect(cod.disabled).toBe(false));
     fireEvent.click(cod);
     await screen.findByTestId('hold-limit');
-    await waitFor(() => expect(cod.disabled).toBe(false));
+    // The pressed button stays enabled while its order is placed (a press then is ignored): its busy state is aria-busy.
+    await waitFor(() => expect(cod.getAttribute('aria-busy')).toBeNull());
     fireEvent.click(cod);
     await waitFor(() => expect(screen.getByTestId('payment-retry-refused').textContent).toMatch(/already been replaced/));
-    await waitFor(() => expect(card.disabled).toBe(false));
+    await waitFor(() => expect(card.disabled || cod.getAttribute('aria-busy') !== null).toBe(false));
     fireEvent.click(card);
     await waitFor(() => expect(sent).toHaveLength(3));
     expect(sent.map((s) => s.key)).toEqual(['replaces:HTRETRY001', 'replaces:HTRETRY001', 'replaces:HTRETRY001']);

@@ -27,14 +27,21 @@ export function PaymentActions({ busy, paymentsDown, onPayOnline, onCashOnDelive
       <button
         type="button"
         className="btn btn--primary checkout__pay"
-        disabled={busy !== null || held || notServed || reason !== null}
+        // The pressed button stays enabled while busy (the keyboard's focus stays on it; usePlaceOrder ignores a second press).
+        disabled={busy === 'cod' || held || notServed || reason !== null}
         aria-busy={busy === 'card' || undefined}
         aria-describedby={reason ? 'pay-online-reason' : undefined}
         onClick={onPayOnline}
       >
         {busy === 'card' ? t('pay.loading') : t(config.upi ? 'pay.upiOrCard' : 'pay.online')}
       </button>
-      <button type="button" className="btn btn--ghost checkout__cod" disabled={busy !== null || held || notServed} onClick={onCashOnDelivery}>
+      <button
+        type="button"
+        className="btn btn--ghost checkout__cod"
+        disabled={busy === 'card' || held || notServed}
+        aria-busy={busy === 'cod' || undefined}
+        onClick={onCashOnDelivery}
+      >
         {busy === 'cod' ? t('pay.loading') : t(atStore ? 'pickup.payAtStore' : 'pay.cod')}
       </button>
       {reason && (

@@ -86,7 +86,8 @@ function PayButton(p: { kind: 'card' | 'cod'; busy: 'card' | 'cod' | null; held:
     <button
       type="button"
       className={`btn ${p.kind === 'card' ? 'btn--primary' : 'btn--ghost'}`}
-      disabled={p.busy !== null || p.held}
+      // The pressed button stays enabled while busy (the focus stays on it; usePlaceOrder ignores a second press).
+      disabled={(p.busy !== null && p.busy !== p.kind) || p.held}
       aria-busy={p.busy === p.kind || undefined}
       onClick={() => p.onPay(p.kind)}
     >

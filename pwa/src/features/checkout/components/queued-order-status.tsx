@@ -2,10 +2,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { OrderArrival } from './order-arrival';
 import { outboxFacade } from '../../../lib/storage/outbox-facade';
-import { PushToggle } from '../../realtime/public';
+import { loadPushToggle } from '../../realtime/public';
+import { lazyPart } from '../../../lib/ui/lazy-part';
 import { useQueuedOrder } from '../hooks/use-queued-order';
 import { useTranslation } from '../../../i18n/i18n';
 import { PromisePart } from '../../../lib/delivery/promise-part';
+
+// Loaded when drawn, as on the success page: the order waits for the network, and so does turning push on.
+const PushToggle = lazyPart(loadPushToggle);
 
 /** /success?pending=key: an offline order, waiting until placed (or unknown, or refused); once placed, with `offers`. */
 export function QueuedOrderStatus({ queueKey, offers }: { queueKey: string; offers?: ReactNode }) {

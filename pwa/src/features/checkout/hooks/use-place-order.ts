@@ -7,9 +7,9 @@ import { ulid } from 'ulid';
 import type { CartLine } from '../../../lib/storage/account-tables';
 import { problemOf, type HttpProblem } from '../../../lib/http/http-problem';
 import { reactionTo } from '../../../lib/http/problem-reaction';
-import { outboxFacade } from '../../../lib/storage/outbox-facade';
+import { useServerWrite } from '../../../lib/query/server-write';
 import { toast } from '../../../lib/ui/toast';
-import { checkoutApi } from '../api';
+import { cardCheckoutWrite } from '../api';
 import { placeCashOnDelivery } from '../place-cash-on-delivery';
 import { applyCurrentPrices } from '../price-change';
 import { i18n } from '../../../i18n/i18n';
@@ -46,7 +46,11 @@ export function usePlaceOrder(
   idempotencyKey: string | null = null,
 ) {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<'cod' | 'card' | null>(null);
+  // Cash on delivery goes through the outbox (placeCashOnDelivery): its own flag. The card payment is an online write;
+  // once it succeeded the browser is leaving for Stripe, so the button stays busy.
+  const [placingCod, setPlacingCod] = useState(false);
+  const paying = useServerWrite(cardCheckoutWrite());
+  const busy: 'cod' | 'card' | null = placingCod ? 'cod' : paying.isPending || paying.isSuccess ? 'card' : null;
   const [priceNotice, setPriceNotice] = useState<string | null>(null);
   const [paymentsDown, setPaymentsDown] = useState<string | null>(null);
   const [holdLimit, setHoldLimit] = useState<HoldLimitNotice | null>(null);
@@ -81,8 +85,10 @@ export function usePlaceOrder(
   const destination = (addressId: string | undefined, pickup: { storeId: string } | null) => (pickup ? { pickup } : { address: addressId, ...promised() });
 
   const cashOnDelivery = async (addressId: string | undefined, pickup: { storeId: string } | null = null) => {
+    // One press at a time: the pressed button stays enabled (the keyboard's focus stays on it) and a second press is ignored.
+    if (busy) return;
     if (!addressId && !pickup) return void say(i18n.t('checkout:noAddress'));
-    setBusy('cod');
+    setPlacingCod(true);
     setPriceNotice(null);
     setHoldLimit(null);
     setPromiseNotice(null);
@@ -98,33 +104,30 @@ export function usePlaceOrder(
       else if (holdLimitOf(problem)) setHoldLimit(holdLimitOf(problem));
       else if (!promiseChanged(problem)) say(refusal(problem));
     } finally {
-      setBusy(null);
+      setPlacingCod(false);
     }
   };
 
-  const payOnline = async (addressId: string | undefined, pickup: { storeId: string } | null = null) => {
+  const payOnline = (addressId: string | undefined, pickup: { storeId: string } | null = null) => {
+    if (busy) return;
     if (!addressId && !pickup) return void say(i18n.t('checkout:noAddress'));
     if (!navigator.onLine) return void say(i18n.t('checkout:payOffline'));
-    setBusy('card');
     setPriceNotice(null);
     setHoldLimit(null);
     setPromiseNotice(null);
-    try {
-      await outboxFacade.flush();
-      const body = { list_items: items(), ...priced(), ...(pickup ? { pickup } : { addressId, ...promised() }) };
-      const answer = await checkoutApi.cardCheckout(body, idempotencyKey ?? ulid());
-      window.location.assign(answer.url); // Stripe's hosted page; it returns to /success or /cancel
-    } catch (error) {
-      const problem = problemOf(error);
-      const current = problem.body?.current as CurrentTotals | undefined;
-      const reaction = reactionTo(problem.code);
-      if (reaction === 'review-prices' && current) await pricesChanged(current, problem.message);
-      else if (isCouponRefusal(problem)) onCouponRefused(couponRefusalOf(problem));
-      else if (reaction === 'not-offered') setPaymentsDown(problem.message);
-      else if (holdLimitOf(problem)) setHoldLimit(holdLimitOf(problem));
-      else if (!promiseChanged(problem)) say(refusal(problem));
-      setBusy(null);
-    }
+    const body = { list_items: items(), ...priced(), ...(pickup ? { pickup } : { addressId, ...promised() }) };
+    paying.mutate({ body, idempotencyKey: idempotencyKey ?? ulid() }, { onError: (error) => void cardRefused(problemOf(error)) });
+  };
+
+  /** What the checkout shows for a refused card payment: new prices, the coupon's reason, payments down, the hold limit. */
+  const cardRefused = async (problem: HttpProblem) => {
+    const current = problem.body?.current as CurrentTotals | undefined;
+    const reaction = reactionTo(problem.code);
+    if (reaction === 'review-prices' && current) await pricesChanged(current, problem.message);
+    else if (isCouponRefusal(problem)) onCouponRefused(couponRefusalOf(problem));
+    else if (reaction === 'not-offered') setPaymentsDown(problem.message);
+    else if (holdLimitOf(problem)) setHoldLimit(holdLimitOf(problem));
+    else if (!promiseChanged(problem)) say(refusal(problem));
   };
 
   return { busy, priceNotice, promiseNotice, paymentsDown, holdLimit, cashOnDelivery, payOnline };

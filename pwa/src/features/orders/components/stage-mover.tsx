@@ -44,7 +44,7 @@ export function StageMover({
           key={stage}
           type="button"
           className="btn btn--ghost btn--small"
-          disabled={updating}
+          aria-busy={updating || undefined}
           onClick={() => (FINAL.has(stage) ? setAsking(stage) : onMove(stage))}
         >
           {t(`stage.${stage}`)}

@@ -1,41 +1,21 @@
-import { useState } from 'react';
-import type { InfiniteData } from '@tanstack/react-query';
 import type { OrderStage } from '@haat/shared/orders/order-stages';
-import { problemOf } from '../../../lib/http/http-problem';
-import { invalidate, queryClient, useOnlinePages } from '../../../lib/query/query-client';
-import { toast } from '../../../lib/ui/toast';
-import { adminOrdersApi, adminOrdersQuery, type AdminOrdersPage } from '../admin-api';
+import { invalidate, useOnlinePages } from '../../../lib/query/query-client';
+import { useServerWrite } from '../../../lib/query/server-write';
+import { adminOrderMoveWrite, adminOrdersQuery } from '../admin-api';
 
 /** The admin's orders (adminOrdersQuery) and the move of one; `updating`: the one being moved. */
 export function useAdminOrders(status?: OrderStage) {
   const pages = adminOrdersQuery(status);
   const { queryKey } = pages;
-  const [updating, setUpdating] = useState<string | null>(null);
   const read = useOnlinePages(pages);
+  const moving = useServerWrite(adminOrderMoveWrite(status));
+  const updating = moving.isPending ? (moving.variables?.orderId ?? null) : null;
   const seen = new Set<string>();
   const orders = (read.data?.pages ?? []).flatMap((p) => p.data ?? []).filter((o) => !seen.has(o.orderId) && seen.add(o.orderId));
 
-  const move = async (orderId: string, next: OrderStage) => {
-    setUpdating(orderId);
-    try {
-      const answer = await adminOrdersApi.updateStatus(orderId, next);
-      const moved = answer.data;
-      if (moved)
-        queryClient.setQueryData<InfiniteData<AdminOrdersPage, number>>(
-          queryKey,
-          (data) =>
-            data && {
-              ...data,
-              pages: data.pages.map((p) => ({ ...p, data: p.data?.map((o) => (o.orderId === orderId ? { ...moved, userId: o.userId } : o)) })),
-            },
-        );
-      toast.success(answer.message);
-    } catch (error) {
-      toast.error(problemOf(error).message || 'Failed to update order status');
-      void invalidate(...queryKey);
-    } finally {
-      setUpdating(null);
-    }
+  /** One move at a time: a press while one is under way is ignored (its button stays enabled, so the focus stays on it). */
+  const move = (orderId: string, next: OrderStage, onSettled?: () => void) => {
+    if (!moving.isPending) moving.mutate({ orderId, status: next }, { onSettled });
   };
 
   /** Read again (an order moved elsewhere: a pickup handed over at the counter). */

@@ -5,7 +5,6 @@ import { isAdminAtom, userAtom } from '../../../lib/http/session';
 import { allReviewsQuery } from '../api';
 import { useServerQuery } from '../../../lib/query/server-query';
 import { useReviews } from '../hooks/use-reviews';
-import { ReviewDelete } from '../reviews/review-delete';
 import { lazyPart } from '../../../lib/ui/lazy-part';
 import { StarRating } from './star-rating';
 import '../reviews/reviews.css';
@@ -15,6 +14,8 @@ import { formatDate } from '../../../i18n/format';
 // The form and the viewer's own review read online: loaded when drawn (docs/decisions/0245-online-reads-on-tanstack-query.md).
 const loadMine = () => import('../reviews/my-review-form');
 const MyReviewForm = lazyPart(async () => (await loadMine()).MyReviewForm);
+// The admin's delete, with its dialog: only an admin draws it, online, so it stays out of the precached product page.
+const ReviewDelete = lazyPart(async () => (await import('../reviews/review-delete')).ReviewDelete);
 
 /** docs/product.md#screens: Customer Reviews, 3 shown, "+N more reviews" opening the rest; the form; admins' delete. */
 export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { productId: string; fallbackAverage: number; fallbackCount: number }) {

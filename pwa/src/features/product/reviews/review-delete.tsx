@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useServerWrite } from '../../../lib/query/server-write';
 import { toast } from '../../../lib/ui/toast';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
-import { deleteReviewWrite } from './review-store';
+import { deleteReviewWrite } from './review-writes';
 import { REVIEW_TEXT } from './review-rules';
 import { useTranslation } from '../../../i18n/i18n';
 

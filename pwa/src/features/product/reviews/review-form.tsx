@@ -7,7 +7,7 @@ import { userAtom } from '../../../lib/http/session';
 import { toast } from '../../../lib/ui/toast';
 import { useOnline } from '../../../lib/hooks/use-online';
 import { useServerWrite } from '../../../lib/query/server-write';
-import { addReviewWrite } from './review-store';
+import { addReviewWrite } from './review-writes';
 import { DEFAULT_RATING, REVIEW_TEXT, reviewBlocker, submitFailure } from './review-rules';
 import { StarInput } from './star-input';
 import { useTranslation } from '../../../i18n/i18n';

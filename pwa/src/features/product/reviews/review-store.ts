@@ -1,9 +1,5 @@
 import { loadCopyRule, openStorage } from '../../../lib/storage/device-store';
-import { mutationOptions } from '@tanstack/react-query';
-import { problemOf } from '../../../lib/http/http-problem';
-import { toast } from '../../../lib/ui/toast';
-import { addReview, deleteReview, fetchReviews, type ReviewCounts, type ReviewSummary } from '../api';
-import { deleteFailure, REVIEW_TEXT, submitFailure } from './review-rules';
+import { fetchReviews, type ReviewCounts, type ReviewSummary } from '../api';
 
 export const reviewsKey = (productId: string) => `reviews:${productId}`;
 
@@ -28,28 +24,3 @@ export async function applyReviewCounts(productId: string, counts: ReviewCounts)
   });
   await refreshReviews(productId).catch((error: unknown) => console.warn('reviews', error));
 }
-
-// A review's online writes (lib/query/server-write.ts), beside the counts they change: what the shopper is told, and the
-// product's rating figures on the device taken from the answer.
-
-/** Writes (or edits) the signed-in shopper's review of `productId`. */
-export const addReviewWrite = (productId: string) =>
-  mutationOptions({
-    mutationFn: (review: { rating: number; comment: string }) => addReview({ productId, ...review }),
-    onSuccess: async (saved) => {
-      toast.success(saved.message || REVIEW_TEXT.submitted);
-      await applyReviewCounts(productId, saved);
-    },
-    onError: (error) => toast.error(submitFailure(problemOf(error))),
-  });
-
-/** The admin's delete of a review of `productId` (the server checks the role). */
-export const deleteReviewWrite = (productId: string) =>
-  mutationOptions({
-    mutationFn: (reviewId: string) => deleteReview(reviewId),
-    onSuccess: async (answer) => {
-      toast.success(answer.message || REVIEW_TEXT.deleted);
-      await applyReviewCounts(productId, answer);
-    },
-    onError: (error) => toast.error(deleteFailure(problemOf(error))),
-  });
