@@ -70,7 +70,14 @@ const lanes =
           ...afterBuilds,
         ],
       ]
-    : [[stage('api tests (jest)', 'npm test -w @haat/api')], [stage('browser journeys', 'npx playwright test')], [...quick, pwaUnits, ...afterBuilds]];
+    : // A newcomer's run leaves to CI what only CI needs (docs/testing.md#what-only-ci-runs): the journeys tagged @ci
+      // (sweeps of the whole app's form, second-language and second-width repeats) and the API's files that CI_ONLY
+      // lists in api/test/test-parts.js (the judged search set, the fuzzers).
+      [
+        [stage('api tests (jest)', 'API_TEST_SUITE=newcomer npm test -w @haat/api')],
+        [stage('browser journeys', 'npx playwright test --grep-invert @ci')],
+        [...quick, pwaUnits, ...afterBuilds],
+      ];
 
 const cwdOf = (/** @type {Stage} */ s) => (s.command.startsWith('npx vitest') || s.command.startsWith('npx playwright') ? join(ROOT, 'pwa') : ROOT);
 const logs = mkdtempSync(join(tmpdir(), 'haat-stages-'));
