@@ -18,7 +18,7 @@ const LEASE_MS = 20_000;
 /** Catalogue imports queued beside the notices, each of this many products (a batch is 100: a try stops mid-file). */
 const IMPORTS = 2;
 const IMPORT_PRODUCTS = 2000;
-const IMPORT_HEADER = ['sku', 'name', 'category', 'unit', 'price', 'stock'];
+const IMPORT_HEADER = ['sku', 'name', 'category', 'unit', 'price', 'stock', 'hsn', 'gst_rate'];
 
 /** The built API (dist/main.js) as its own process: a kill -9 must end a real process, not a module in this one. */
 function instance(env: Record<string, string>): ChildProcess {
@@ -140,7 +140,8 @@ describeWhenEnv(['TEST_DATABASE_URL', 'REDIS_URL'], 'the job queue across two in
   const queueImport = async (n: number) => {
     const rows = Array.from({ length: IMPORT_PRODUCTS }, (_, i) => ({
       row: i + 2,
-      cells: [`JOBS-${n}-${i}`, `Jobs test product ${n}-${i}`, 'Jobs test', 'pack', String(100 + i), '5'],
+      // A new product needs its HSN code and a rate in force (docs/product.md#tax-invoices): a cosmetic at 18 %.
+      cells: [`JOBS-${n}-${i}`, `Jobs test product ${n}-${i}`, 'Jobs test', 'pack', String(100 + i), '5', '3304', '18'],
     }));
     const progress = {
       state: 'running',
