@@ -1,6 +1,6 @@
 /**
  * Retail 1.2.5's rules for what a seller app sends, as ONDC's log validation utility checks them (its context,
- * on_search, on_select, on_select out-of-stock and on_status checks), written again for the shop's tests: each
+ * on_search, on_select, on_select out-of-stock and on_status checks, its fulfilment states per routing), written again for the shop's tests: each
  * function answers the rules a payload breaks, so a test can expect none. Amounts are compared in paise.
  */
 
@@ -137,5 +137,66 @@ export function orderProblems(order: Json): string[] {
   if (!RFC3339.test(order?.created_at ?? '') || !RFC3339.test(order?.updated_at ?? '')) problems.push('created_at and updated_at must be RFC 3339');
   if (!order?.payment?.['@ondc/org/settlement_basis']) problems.push('payment needs its settlement basis');
   problems.push(...quoteProblems(order?.quote));
+  for (const f of order?.fulfillments ?? []) problems.push(...fulfilmentProblems(order, f));
+  return problems;
+}
+
+/** The log validation utility's fulfilmentStates: what each routing forbids, and which state may follow which. */
+const FORBIDDEN: Record<string, string[]> = {
+  P2P: ['Out-for-pickup', 'Pickup-failed', 'In-transit', 'At-destination-hub', 'Out-for-delivery', 'Delivery-failed'],
+  P2H2P: ['At-pickup', 'At-delivery'],
+};
+const NEXT: Record<string, string[]> = {
+  Pending: ['Packed', 'Cancelled'],
+  Packed: ['Agent-assigned', 'At-pickup', 'Out-for-pickup', 'Order-picked-up', 'Cancelled'],
+  'Agent-assigned': ['At-pickup', 'Out-for-pickup', 'Order-picked-up', 'Cancelled'],
+  'Order-picked-up': ['At-delivery', 'In-transit', 'Out-for-delivery', 'Order-delivered', 'Cancelled'],
+  'Out-for-delivery': ['Delivery-failed', 'Order-delivered', 'Cancelled'],
+  'Order-delivered': [],
+  Cancelled: [],
+};
+
+/**
+ * One fulfilment of an on_status against the utility's per-state checks (onStatusPending … onStatusDelivered): the
+ * order's state for it (a Self-Pickup collected completes the order), the routing tag of a delivery and the states its
+ * routing forbids, `@ondc/org/state_updated_at` past Pending, the pick-up's start time and the delivery's end time.
+ */
+function fulfilmentProblems(order: Json, f: Json): string[] {
+  const problems: string[] = [];
+  const code: string = f.state?.descriptor?.code;
+  if (f.type !== 'Delivery' && f.type !== 'Self-Pickup') problems.push(`fulfilment type ${f.type} is not Delivery or Self-Pickup`);
+  const routing = f.tags?.find((t: Json) => t.code === 'routing')?.list?.find((l: Json) => l.code === 'type')?.value;
+  if (f.type === 'Delivery' && !['P2P', 'P2H2P'].includes(routing)) problems.push('a Delivery fulfilment needs its routing tag, P2P or P2H2P');
+  if (routing && FORBIDDEN[routing]?.includes(code)) problems.push(`fulfilment state ${code} is not allowed for ${routing} routing`);
+  const expected: Record<string, string> = {
+    Pending: 'Accepted',
+    Packed: 'In-progress',
+    'Agent-assigned': 'In-progress',
+    'Order-picked-up': f.type === 'Self-Pickup' ? 'Completed' : 'In-progress',
+    'Out-for-delivery': 'In-progress',
+    'Order-delivered': 'Completed',
+    Cancelled: 'Cancelled',
+  };
+  if (order.state !== 'Created' && expected[code] && order.state !== expected[code])
+    problems.push(`order.state should be ${expected[code]} at ${code}, not ${order.state}`);
+  if (code !== 'Pending' && code !== 'Cancelled' && !RFC3339.test(f['@ondc/org/state_updated_at'] ?? ''))
+    problems.push(`${code} needs @ondc/org/state_updated_at`);
+  const picked = f.start?.time?.timestamp;
+  if (['Order-picked-up', 'Out-for-delivery', 'Order-delivered'].includes(code) && !RFC3339.test(picked ?? ''))
+    problems.push(`${code} needs the pick-up's start.time.timestamp`);
+  if (code === 'Order-delivered') {
+    const delivered = f.end?.time?.timestamp;
+    if (!RFC3339.test(delivered ?? '')) problems.push("Order-delivered needs the delivery's end.time.timestamp");
+    else if (picked && !(delivered > picked)) problems.push('the delivery time must come after the pick-up time');
+  }
+  if (picked && order.updated_at < picked) problems.push("order.updated_at can't be before the pick-up time");
+  return problems;
+}
+
+/** The fulfilment states an order's on_status callbacks told, in the order sent, against the states that may follow each. */
+export function sequenceProblems(told: string[]): string[] {
+  const problems: string[] = [];
+  for (let i = 1; i < told.length; i++)
+    if (told[i] !== told[i - 1] && !NEXT[told[i - 1]!]?.includes(told[i]!)) problems.push(`${told[i - 1]} may not be followed by ${told[i]}`);
   return problems;
 }

@@ -4,7 +4,8 @@ import { OndcSearch } from '../src/ondc/ondc-search.js';
 import { PORTABLE_DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, stockOf as stockLeft, type Shop } from './order-fixtures.js';
 import { BuyerAppStandIn, RegistryStandIn, libsodiumSecret, newKeys, requestContext, signatureHolds, signedHeader, type Callback } from './ondc-network.js';
-import { catalogueProblems, contextProblems, orderProblems, quoteProblems } from './ondc-rules.js';
+import { catalogueProblems, contextProblems, orderProblems, quoteProblems, sequenceProblems } from './ondc-rules.js';
+import { openStore, stockStore } from './store-fixtures.js';
 import { waitUntil } from './wait-until.js';
 
 const SHOP_ID = 'shop.haat.test';
@@ -228,7 +229,7 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
   }
 
   const provider = () => ({ id: `${SHOP_ID}-provider`, locations: [{ id: 'warehouse' }] });
-  const endOf = (pincode = '560001') => ({
+  const endAt = (pincode = '560001') => ({
     type: 'Delivery',
     end: {
       location: {
@@ -238,6 +239,7 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
       contact: { phone: '9876543210', email: 'asha@example.com' },
     },
   });
+  const endOf = () => endAt();
   const billing = {
     name: 'Asha Rao',
     phone: '9876543210',
@@ -247,7 +249,8 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
   const items = (lines: Array<[string, number]>) => lines.map(([id, count]) => ({ id, location_id: 'warehouse', quantity: { count } }));
 
   /** select → init → confirm for `lines`, paid `ON-ORDER` (prepaid) or `ON-FULFILLMENT` (cash); answers on_confirm. */
-  async function order(lines: Array<[string, number]>, payment: 'ON-ORDER' | 'ON-FULFILLMENT') {
+  async function order(lines: Array<[string, number]>, payment: 'ON-ORDER' | 'ON-FULFILLMENT', pincode = '560001') {
+    const endOf = () => endAt(pincode);
     const transactionId = randomUUID();
     const selected = await send('select', { order: { provider: provider(), items: items(lines), fulfillments: [endOf()] } }, { transactionId });
     expect(selected.res.body).toEqual({ message: { ack: { status: 'ACK' } } });
@@ -289,9 +292,9 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
   /** The shop's order of a network order, as the admin's order list answers it. */
   async function adminOrderOf(networkOrderId: string) {
     const res = await api(t).get('/api/order/admin/orders?limit=100').set(bearer(admin));
-    return (res.body.data as Array<{ orderId: string; status: string; payment_status: string; channel?: { networkOrderId: string } }>).find(
-      (o) => o.channel?.networkOrderId === networkOrderId,
-    );
+    return (
+      res.body.data as Array<{ orderId: string; status: string; payment_status: string; fulfilment?: string; channel?: { networkOrderId: string } }>
+    ).find((o) => o.channel?.networkOrderId === networkOrderId);
   }
 
   /** The unsolicited callbacks of `action` about a network order, in the order they came. */
@@ -391,6 +394,46 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     });
     const track = await send('track', { order_id: networkOrderId });
     expect((await callbackFor(track.context)).body.message.tracking).toMatchObject({ status: 'inactive' });
+  });
+
+  it('delivers a dark store’s network order by its hyperlocal states, moved from the store’s queue: Packed, Agent-assigned, Order-picked-up, Order-delivered', async () => {
+    const store = await openStore(t, { pincode: '560095', serves: ['560095'] });
+    const laddoo = await stocked(120, 5, 'Laddoo');
+    await stockStore(t, store.id, laddoo._id, 5);
+    const { onConfirm, networkOrderId } = await order([[laddoo.sku, 1]], 'ON-FULFILLMENT', '560095');
+    expect(orderProblems(onConfirm.body.message.order)).toEqual([]);
+    expect(onConfirm.body.message.order.fulfillments[0]).toMatchObject({
+      type: 'Delivery',
+      tags: [{ code: 'routing', list: [{ code: 'type', value: 'P2P' }] }],
+    });
+    const placed = await adminOrderOf(networkOrderId);
+    expect(placed).toMatchObject({ fulfilment: 'store' });
+    const moves: Array<[string, string, string]> = [
+      ['PACKED', 'In-progress', 'Packed'],
+      ['AGENT_ASSIGNED', 'In-progress', 'Agent-assigned'],
+      ['OUT_FOR_DELIVERY', 'In-progress', 'Order-picked-up'],
+      ['DELIVERED', 'Completed', 'Order-delivered'],
+    ];
+    for (const [stage, state, fulfilment] of moves) {
+      // The store's queue offers the move (the process's rows, actor `store`) and makes it.
+      const queue = (await api(t).get(`/api/store/queue?storeId=${store.id}`).set(bearer(admin))).body.data.orders as Array<{ _id: string; status: string }>;
+      expect(queue.find((o) => o._id === placed?.orderId)).toBeDefined();
+      const moved = await api(t).post('/api/store/queue/move').set(bearer(admin)).send({ storeId: store.id, orderId: placed?.orderId, status: stage });
+      expect(moved.status).toBe(200);
+      const told = await waitUntil(
+        () => newsOf('on_status', networkOrderId).find((c) => c.body.message.order.fulfillments[0].state.descriptor.code === fulfilment),
+        { message: `on_status ${fulfilment}`, timeoutMs: 15_000 },
+      );
+      expect(signatureHolds(told.headers.authorization as string, told.raw, shopKeys.publicKey, SHOP_ID, SHOP_UK)).toBe(true);
+      expect(told.body.message.order.state).toBe(state);
+      expect(orderProblems(told.body.message.order)).toEqual([]);
+    }
+    await quiet();
+    const told = newsOf('on_status', networkOrderId).map((c) => c.body.message.order.fulfillments[0].state.descriptor.code as string);
+    expect(told).toEqual(['Packed', 'Agent-assigned', 'Order-picked-up', 'Order-delivered']);
+    expect(sequenceProblems(['Pending', ...told])).toEqual([]);
+    const delivered = newsOf('on_status', networkOrderId).at(-1)!.body.message.order.fulfillments[0];
+    expect(delivered.end.time.timestamp > delivered.start.time.timestamp).toBe(true);
   });
 
   it('takes a prepaid order as paid by the buyer app, and a buyer’s cancellation with its reason answered by on_cancel alone', async () => {

@@ -2,7 +2,7 @@ import { decimalText, paise } from '@haat/shared/money/paise';
 import type { Order } from '@haat/shared/orders/order.types';
 import type { AppConfig } from '../config/config.js';
 import { careDigits, providerId } from './catalogue.js';
-import { ondcStatesOf } from './order-state.js';
+import { networkTimes, ondcStatesOf } from './order-state.js';
 import type { OndcOrderRow } from './ondc.table.js';
 import { WAREHOUSE } from './ondc-settings.service.js';
 
@@ -53,7 +53,8 @@ export function bppTerms(config: AppConfig) {
  * figures), the buyer's billing and delivery end as sent, and the payment with its settlement.
  */
 export function networkOrderMessage(config: AppConfig, order: Order, net: OndcOrderRow, extra: { cancellation?: { reason: string; by: string } } = {}) {
-  const states = ondcStatesOf(order.status);
+  const states = ondcStatesOf(order.fulfilment, order.status);
+  const times = networkTimes(order.fulfilment, order.statusHistory);
   const shop = config.shop;
   const lines = order.product_details.map((line, i) => ({ line, id: net.items[i]?.id ?? line.productId }));
   const breakup = lines.map(({ line, id }) => ({
@@ -78,10 +79,13 @@ export function networkOrderMessage(config: AppConfig, order: Order, net: OndcOr
         {
           id: '1',
           '@ondc/org/provider_name': shop.legalName,
-          type: 'Delivery',
+          type: states.type,
           tracking: false,
           state: { descriptor: { code: states.fulfilment } },
+          ...(times.updated ? { '@ondc/org/state_updated_at': times.updated } : {}),
+          ...(states.routing ? { tags: [{ code: 'routing', list: [{ code: 'type', value: states.routing }] }] } : {}),
           start: {
+            ...(times.pickedUp ? { time: { timestamp: times.pickedUp } } : {}),
             location: {
               id: order.store?._id ?? WAREHOUSE,
               descriptor: { name: order.store?.name ?? shop.legalName },
@@ -89,7 +93,7 @@ export function networkOrderMessage(config: AppConfig, order: Order, net: OndcOr
             },
             contact: { phone: careDigits(shop.phone), email: shop.email },
           },
-          end: deliveryEnd,
+          end: times.delivered ? { ...deliveryEnd, time: { ...((deliveryEnd.time as object | undefined) ?? {}), timestamp: times.delivered } } : deliveryEnd,
         },
       ],
       quote: {
