@@ -7,6 +7,8 @@ import { BuyerAppStandIn, RegistryStandIn, libsodiumSecret, newKeys, requestCont
 import { catalogueProblems, contextProblems, orderProblems, quoteProblems, sequenceProblems } from './ondc-rules.js';
 import { openStore, stockStore } from './store-fixtures.js';
 import { waitUntil } from './wait-until.js';
+import { invoices } from '../src/invoices/invoices.table.js';
+import { eq } from 'drizzle-orm';
 
 const SHOP_ID = 'shop.haat.test';
 const SHOP_UK = 'shop-key-1';
@@ -293,7 +295,14 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
   async function adminOrderOf(networkOrderId: string) {
     const res = await api(t).get('/api/order/admin/orders?limit=100').set(bearer(admin));
     return (
-      res.body.data as Array<{ orderId: string; status: string; payment_status: string; fulfilment?: string; channel?: { networkOrderId: string } }>
+      res.body.data as Array<{
+        orderId: string;
+        status: string;
+        payment_status: string;
+        payment_method: string;
+        fulfilment?: string;
+        channel?: { networkOrderId: string };
+      }>
     ).find((o) => o.channel?.networkOrderId === networkOrderId);
   }
 
@@ -457,6 +466,23 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     await quiet();
     expect(newsOf('on_status', networkOrderId)).toHaveLength(0);
     expect(bap.of('on_cancel').filter((c) => c.body.message?.order?.id === networkOrderId)).toHaveLength(1);
+  });
+
+  it('places a prepaid order as collected by the buyer app, not a card order: one under the card minimum, two from one phone at once, invoiced when delivered', async () => {
+    // ₹20 is under the card minimum (₹50): a card order would be refused.
+    const toffee = await stocked(20, 10, 'Toffee');
+    const [first, second] = await Promise.all([order([[toffee.sku, 1]], 'ON-ORDER'), order([[toffee.sku, 1]], 'ON-ORDER')]);
+    for (const placed of [first, second]) {
+      expect(placed.onConfirm.body.error).toBeUndefined();
+      expect(placed.onConfirm.body.message.order).toMatchObject({ state: 'Accepted', payment: { type: 'ON-ORDER', status: 'PAID' } });
+      expect(await adminOrderOf(placed.networkOrderId)).toMatchObject({ status: 'PLACED', payment_status: 'PAID', payment_method: 'NETWORK' });
+    }
+    const row = await adminOrderOf(first.networkOrderId);
+    // Not invoiced until the goods are handed over: the buyer app settles to the shop after delivery.
+    expect(await t.db.select().from(invoices).where(eq(invoices.orderId, row!.orderId))).toHaveLength(0);
+    expect((await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId: row?.orderId, status: 'DELIVERED' })).status).toBe(200);
+    expect(await adminOrderOf(first.networkOrderId)).toMatchObject({ status: 'DELIVERED', payment_status: 'COMPLETED' });
+    expect(await t.db.select().from(invoices).where(eq(invoices.orderId, row!.orderId))).toHaveLength(1);
   });
 
   it('tells the buyer app of the shop’s own cancellation by an unsolicited on_cancel', async () => {

@@ -104,6 +104,16 @@ describe('the order process, its fulfilment and payment read together', () => {
     expect(kindOf(orderOf('pickup', 'PLACED'))).toBe('pickup');
   });
 
+  it('keeps a buyer app’s prepaid order apart from a card order: placed paid, invoiced when delivered, never refunded by the shop', () => {
+    const network: OrderFacts = { ...orderOf('express', 'PLACED'), paymentStatus: 'PAID', paymentMethod: 'NETWORK' };
+    expect(kindOf(network)).toBe('express');
+    expect(allowedMove(network, 'DELIVERED', 'store')).toMatchObject({ payment: 'COMPLETED', effects: ['fulfilStock', 'invoice'] });
+    expect(allowedMove(network, 'CANCELLED', 'customer')).toMatchObject({ payment: 'CANCELLED', effects: ['releaseStock', 'releaseCoupon'] });
+    const card: OrderFacts = { ...network, paymentMethod: 'CARD' };
+    expect(allowedMove(card, 'CANCELLED', 'customer')?.effects).toEqual(['releaseStock', 'creditNote', 'refund', 'releaseCoupon']);
+    expect(kindOf(factsOfOrder({ fulfilment: 'store', payment_status: 'PAID', payment_method: 'NETWORK', statusHistory: at('PLACED') }))).toBe('express');
+  });
+
   it('reads the wire order as the stored row: a UPI payment in processing is its own kind', () => {
     const wire = { fulfilment: 'store' as const, payment_status: 'AWAITING_PAYMENT' as const, payment_processing: true, statusHistory: [] };
     expect(kindOf(factsOfOrder(wire))).toBe('upiProcessing');

@@ -37,6 +37,7 @@ export function factsOf(order: OrderRow): OrderFacts {
     fulfilment: order.fulfilment,
     paymentStatus: order.paymentStatus,
     paymentProcessing: order.paymentProcessingAt !== null,
+    paymentMethod: order.paymentMethod,
     statusHistory: order.statusHistory,
   };
 }
