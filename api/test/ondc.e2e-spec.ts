@@ -4,7 +4,7 @@ import { OndcSearch } from '../src/ondc/ondc-search.js';
 import { PORTABLE_DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, stockOf as stockLeft, type Shop } from './order-fixtures.js';
 import { BuyerAppStandIn, RegistryStandIn, libsodiumSecret, newKeys, requestContext, signatureHolds, signedHeader, type Callback } from './ondc-network.js';
-import { catalogueProblems, contextProblems, orderProblems, quoteProblems, sequenceProblems } from './ondc-rules.js';
+import { catalogueProblems, contextProblems, orderProblems, quoteProblems, returnProblems, sequenceProblems } from './ondc-rules.js';
 import { openStore, stockStore } from './store-fixtures.js';
 import { waitUntil } from './wait-until.js';
 import { invoices } from '../src/invoices/invoices.table.js';
@@ -483,6 +483,107 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     expect((await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId: row?.orderId, status: 'DELIVERED' })).status).toBe(200);
     expect(await adminOrderOf(first.networkOrderId)).toMatchObject({ status: 'DELIVERED', payment_status: 'COMPLETED' });
     expect(await t.db.select().from(invoices).where(eq(invoices.orderId, row!.orderId))).toHaveLength(1);
+  });
+
+  /** An update asking to return `count` of `itemId` for `reason`, as retail 1.2.5 sends it. */
+  const returnUpdate = (networkOrderId: string, returnId: string, itemId: string, count: number, reason = '003') => ({
+    update_target: 'item',
+    order: {
+      id: networkOrderId,
+      state: 'Completed',
+      provider: provider(),
+      items: [{ id: itemId, quantity: { count }, tags: [{ code: 'update_type', list: [{ code: 'type', value: 'return' }] }] }],
+      fulfillments: [
+        {
+          type: 'Return',
+          tags: [
+            {
+              code: 'return_request',
+              list: [
+                { code: 'id', value: returnId },
+                { code: 'item_id', value: itemId },
+                { code: 'item_quantity', value: String(count) },
+                { code: 'reason_id', value: reason },
+                { code: 'reason_desc', value: 'The packet came torn' },
+                { code: 'ttl_approval', value: 'PT24H' },
+                { code: 'ttl_reverseqc', value: 'P3D' },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  });
+
+  it('takes a return through update into the shop’s own returns, and tells each of its moves by on_update with the refund as its quote trail', async () => {
+    const makhana = await stocked(125, 10, 'Makhana');
+    const { onConfirm, networkOrderId, transactionId } = await order([[makhana.sku, 3]], 'ON-FULFILLMENT');
+    const confirmedPrice = onConfirm.body.message.order.quote.price.value as string;
+    const placed = await adminOrderOf(networkOrderId);
+    // Not delivered yet: the return process refuses, and the buyer app hears why.
+    const early = await send('update', returnUpdate(networkOrderId, 'RET-EARLY', makhana.sku, 1), { transactionId });
+    expect((await callbackFor(early.context)).body.error).toMatchObject({ code: '50002', message: expect.stringContaining('not delivered') });
+    expect((await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId: placed?.orderId, status: 'DELIVERED' })).status).toBe(200);
+
+    // A reason a buyer may not give, or no return_request: refused at once.
+    expect((await send('update', returnUpdate(networkOrderId, 'RET-X', makhana.sku, 1, '001'), { transactionId })).res.status).toBe(400);
+    const asked = await send('update', returnUpdate(networkOrderId, 'RET-1', makhana.sku, 2), { transactionId });
+    expect(asked.res.body).toEqual({ message: { ack: { status: 'ACK' } } });
+    const initiated = (await callbackFor(asked.context)).body.message.order;
+    expect(returnProblems(initiated, BAP_ID, confirmedPrice)).toEqual([]);
+    expect(initiated.fulfillments.find((f: { type: string }) => f.type === 'Return')).toMatchObject({
+      id: 'RET-1',
+      state: { descriptor: { code: 'Return_Initiated' } },
+    });
+    // Asked again (a new message): the same return.
+    const again = await send('update', returnUpdate(networkOrderId, 'RET-1', makhana.sku, 2), { transactionId });
+    expect((await callbackFor(again.context)).body.error).toBeUndefined();
+    const shopReturns = (
+      (await api(t).get('/api/order/admin/returns').set(bearer(admin))).body.data as Array<{
+        _id: string;
+        orderId: string;
+        status: string;
+        amount: number;
+        reason: string;
+      }>
+    ).filter((r) => r.orderId === placed?.orderId);
+    expect(shopReturns).toHaveLength(1);
+    expect(shopReturns[0]).toMatchObject({ status: 'REQUESTED', amount: 250, reason: expect.stringContaining('ONDC 003') });
+
+    const moves: Array<[string, string]> = [
+      ['APPROVED', 'Return_Approved'],
+      ['RECEIVED', 'Return_Delivered'],
+    ];
+    for (const [status, state] of moves) {
+      expect((await api(t).post('/api/order/admin/return-status').set(bearer(admin)).send({ returnId: shopReturns[0]!._id, status })).status).toBe(200);
+      const told = await waitUntil(
+        () =>
+          bap
+            .of('on_update')
+            .find(
+              (c) =>
+                c.body.message?.order?.id === networkOrderId &&
+                c.body.message.order.fulfillments.some((f: { state?: { descriptor?: { code?: string } } }) => f.state?.descriptor?.code === state),
+            ),
+        { message: `on_update ${state}`, timeoutMs: 15_000 },
+      );
+      expect(signatureHolds(told.headers.authorization as string, told.raw, shopKeys.publicKey, SHOP_ID, SHOP_UK)).toBe(true);
+      expect(contextProblems(told.body, null, SHOP_ID)).toEqual([]);
+      expect(told.body.context).toMatchObject({ action: 'on_update', transaction_id: transactionId });
+      const order = told.body.message.order;
+      expect(returnProblems(order, BAP_ID, confirmedPrice)).toEqual([]);
+      // The order is worth one packet now: ₹125 of the ₹375 confirmed, the ₹250 refund its quote trail.
+      expect(order.quote.price.value).toBe('125.00');
+    }
+    // Refunded (a cash order's: the admin says how): the network already has the refund in its quote; nothing more is sent.
+    const refunded = await api(t)
+      .post('/api/order/admin/return-status')
+      .set(bearer(admin))
+      .send({ returnId: shopReturns[0]!._id, status: 'REFUNDED', refund: { method: 'UPI', reference: 'UPI-REF-1' } });
+    expect(refunded.status).toBe(200);
+    await quiet();
+    // Asked twice, approved, received: four on_updates of the order, each move told once.
+    expect(bap.of('on_update').filter((c) => c.body.message?.order?.id === networkOrderId)).toHaveLength(4);
   });
 
   it('tells the buyer app of the shop’s own cancellation by an unsolicited on_cancel', async () => {

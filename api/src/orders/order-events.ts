@@ -1,3 +1,4 @@
+import type { OrderChannel } from '@haat/shared/orders/order.types';
 import type { ReturnStatus } from '@haat/shared/orders/returns';
 import { Injectable, Logger } from '@nestjs/common';
 import type { OrderActor } from '@haat/shared/orders/order-lifecycle';
@@ -40,6 +41,8 @@ export interface ReturnMove {
   status: ReturnStatus;
   /** Rupees: what is refunded. */
   amount: number;
+  /** Where its order came from, when not the PWA (a buyer app on ONDC hears of its returns). */
+  channel?: OrderChannel | null;
 }
 
 export interface OrderListener {
