@@ -160,6 +160,47 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     expect((await send('search', { intent: { tags: [backwards] } })).res.status).toBe(400);
   });
 
+  it('answers an incremental refresh with an item whose stock alone changed, sold out and back on sale', async () => {
+    const nuts = await stocked(90, 1, 'Cashew Stock Only');
+    const windowOf = (since: string, until: string) => ({
+      intent: {
+        tags: [
+          {
+            code: 'catalog_inc',
+            list: [
+              { code: 'start_time', value: since },
+              { code: 'end_time', value: until },
+            ],
+          },
+        ],
+      },
+    });
+    const pull = async (since: string) => {
+      const { context } = await send('search', windowOf(since, new Date(Date.now() + 1000).toISOString()));
+      const { body } = await callbackFor(context);
+      expect(catalogueProblems(body)).toEqual([]);
+      return (body.message.catalog['bpp/providers'][0]?.items ?? []) as Array<{ id: string; quantity: { available: { count: string } } }>;
+    };
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const since = new Date().toISOString();
+    // Nothing of it changed since: not in the window.
+    expect((await pull(since)).map((i) => i.id)).not.toContain(nuts.sku);
+    // Its last unit sold (a PWA order): only its stock changed, and the network hears it is out.
+    const shopper = await newCustomer(t, 'Stock shopper');
+    const addressId = await addAddress(t, shopper.id);
+    const placed = await api(t)
+      .post('/api/order/cash-on-delivery')
+      .set(bearer(shopper.token))
+      .send({ list_items: [line(nuts, 1)], totalAmt: 90, address: addressId });
+    expect(placed.status).toBe(201);
+    const out = (await pull(since)).find((i) => i.id === nuts.sku);
+    expect(out?.quantity.available.count).toBe('0');
+    // The shopper cancels: the unit is back on sale, and the next window says so.
+    const backSince = new Date().toISOString();
+    expect((await api(t).post('/api/order/cancel').set(bearer(shopper.token)).send({ orderId: placed.body.data._id })).status).toBe(200);
+    expect((await pull(backSince)).find((i) => i.id === nuts.sku)?.quantity.available.count).toBe('99');
+  });
+
   it('pushes the catalogue’s changes to a buyer app that asked for them, once each, until it says stop', async () => {
     const watch = (mode: string) => ({ intent: { tags: [{ code: 'catalog_inc', list: [{ code: 'mode', value: mode }] }] } });
     const started = await send('search', watch('start'));
