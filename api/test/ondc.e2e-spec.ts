@@ -181,6 +181,7 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
       expect(catalogueProblems(body)).toEqual([]);
       return (body.message.catalog['bpp/providers'][0]?.items ?? []) as Array<{ id: string; quantity: { available: { count: string } } }>;
     };
+    // pacing: the window starts after the product's own row was written (the database's clock, not this one's)
     await new Promise((resolve) => setTimeout(resolve, 20));
     const since = new Date().toISOString();
     // Nothing of it changed since: not in the window.
