@@ -628,11 +628,17 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     expect(bap.of('on_update').filter((c) => c.body.message?.order?.id === networkOrderId)).toHaveLength(4);
   });
 
-  it('tells the buyer app of the shop’s own cancellation by an unsolicited on_cancel', async () => {
+  it('tells the buyer app of the shop’s own cancellation by an unsolicited on_cancel, with the reason its admin gave', async () => {
     const sev = await stocked(60, 10, 'Sev');
     const { networkOrderId } = await order([[sev.sku, 1]], 'ON-FULFILLMENT');
     const placed = await adminOrderOf(networkOrderId);
-    expect((await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId: placed?.orderId, status: 'CANCELLED' })).status).toBe(200);
+    const cancel = (body: object) => api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId: placed?.orderId, ...body });
+    // A reason that is not a seller's, or a reason for another move: refused, naming the field.
+    const buyers = await cancel({ status: 'CANCELLED', reason: '052' });
+    expect(buyers.status).toBe(400);
+    expect(buyers.body.message).toContain('reason');
+    expect((await cancel({ status: 'CONFIRMED', reason: '018' })).status).toBe(400);
+    expect((await cancel({ status: 'CANCELLED', reason: '018' })).status).toBe(200);
     const told = await waitUntil(() => bap.of('on_cancel').find((c) => c.body.message?.order?.id === networkOrderId), {
       message: 'on_cancel',
       timeoutMs: 15_000,
@@ -642,7 +648,7 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     expect(told.body.message.order.tags).toContainEqual({
       code: 'cancel_request',
       list: [
-        { code: 'reason_id', value: '002' },
+        { code: 'reason_id', value: '018' },
         { code: 'initiated_by', value: SHOP_ID },
       ],
     });

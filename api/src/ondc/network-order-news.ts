@@ -12,11 +12,11 @@ import { networkOrderMessage } from './network-order-message.js';
 
 /** Reasons a buyer app may cancel an order for (retail 1.2.5's buyer cancellation codes). */
 export const BUYER_CANCEL_REASONS = new Set(['051', '052', '053', '999', '010']);
-/** The reason the shop gives when it cancels a network order (one or more items not available): its admin names none. */
+/** The reason the shop gives when it cancels a network order and its admin named none: one or more items not available. */
 export const SELLER_CANCEL_REASON = '002';
 
 /** A request about one network order (status, track, cancel), or the shop's own news of one (a move). */
-type NewsInput = { networkOrderId: string; reason?: string } | { orderId: string; news: 'moved' | 'cancelled' };
+type NewsInput = { networkOrderId: string; reason?: string } | { orderId: string; news: 'moved' | 'cancelled'; reason?: string };
 
 const refused = (message: string) => new OndcRefusal(400, { type: 'JSON-SCHEMA-ERROR', code: ONDC_ERRORS.invalidRequest, message });
 const unknownOrder = { type: 'DOMAIN-ERROR', code: ONDC_ERRORS.invalidRequest, message: 'No such order of this buyer app.' } as const;
@@ -65,7 +65,7 @@ export class NetworkOrderNews implements OnModuleInit {
       action: cancelled ? 'on_cancel' : 'on_status',
       bapUri: null,
       context: null,
-      input: { orderId: order.id, news: cancelled ? 'cancelled' : 'moved' },
+      input: { orderId: order.id, news: cancelled ? 'cancelled' : 'moved', ...(cancelled && change.cancelReason ? { reason: change.cancelReason } : {}) },
       expiresAt: null,
     };
     return [callbackNotice(`${callback.action}:${order.id}:${previousStatus}>${order.status}`, callback)];
@@ -95,7 +95,9 @@ export class NetworkOrderNews implements OnModuleInit {
       }
     }
     const cancellation =
-      'networkOrderId' in input ? { reason: input.reason ?? '', by: found.net.bapId } : { reason: SELLER_CANCEL_REASON, by: this.gateway.bpp().id };
+      'networkOrderId' in input
+        ? { reason: input.reason ?? '', by: found.net.bapId }
+        : { reason: input.reason ?? SELLER_CANCEL_REASON, by: this.gateway.bpp().id };
     return {
       message: networkOrderMessage(this.config, await this.reader.toWire(row), found.net, { cancellation }),
       ...unsolicitedRoute(this.gateway, callback, found.net, job),

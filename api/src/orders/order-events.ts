@@ -22,6 +22,8 @@ export interface OrderChange {
   expireSession: string | null;
   /** Epoch ms just after the transaction committed. */
   committedAt: number;
+  /** Why it was cancelled, when its canceller said (an admin's reason for a network order's buyer app). */
+  cancelReason?: string;
 }
 
 /** A returned card order's refund the lifecycle decided on: Stripe is asked for this amount of the payment. */

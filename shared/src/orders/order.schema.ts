@@ -135,10 +135,22 @@ export type CheckedRequests = [Fits<CashOnDeliveryRequest, z.input<typeof CashOn
 export const CancelOrderBody = z.object({ orderId: Id });
 export type CancelOrderBody = z.infer<typeof CancelOrderBody>;
 
-export const UpdateOrderStatusBody = z.object({
-  orderId: Id,
-  status: z.enum(ORDER_STAGES, { error: `must be one of ${ORDER_STAGES.join(', ')}` }),
-});
+/**
+ * Why the shop cancels an order a buyer app placed, as ONDC's seller cancellation codes (retail 1.2.5's reason codes
+ * used by the seller): items not available, buyer not found, delivery refused, address not found, not serviceable,
+ * store not responding, the shop's device, out of hours, store rush. The buyer app tells its buyer.
+ */
+export const SELLER_CANCEL_REASONS = ['002', '011', '013', '014', '018', '021', '022', '023', '024'] as const;
+export type SellerCancelReason = (typeof SELLER_CANCEL_REASONS)[number];
+
+export const UpdateOrderStatusBody = z
+  .object({
+    orderId: Id,
+    status: z.enum(ORDER_STAGES, { error: `must be one of ${ORDER_STAGES.join(', ')}` }),
+    /** A cancellation's reason, told to the buyer app of a network order (002, items not available, when absent). */
+    reason: z.enum(SELLER_CANCEL_REASONS, { error: `must be one of ${SELLER_CANCEL_REASONS.join(', ')}` }).optional(),
+  })
+  .refine((body) => body.reason === undefined || body.status === 'CANCELLED', { error: 'is given only with CANCELLED', path: ['reason'] });
 export type UpdateOrderStatusBody = z.infer<typeof UpdateOrderStatusBody>;
 
 export const AdminOrdersQuery = z.object({

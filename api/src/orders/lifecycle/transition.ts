@@ -76,6 +76,8 @@ export interface LifecycleContext {
 export interface TransitionExtras {
   /** The card payment that paid the order (kept so a later cancellation can refund it). */
   paymentIntent?: string | null;
+  /** Why the order is cancelled, as its canceller names it (a network order's seller reason, told to its buyer app). */
+  cancelReason?: string;
   /** The hand-over checked the shopper's pickup code (hand-over.ts): a row guarded by it may be made. */
   pickupCodeChecked?: boolean;
   now?: Date;
