@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SELLER_CANCEL_REASONS } from './seller-cancel.js';
 import { Id, IdRef, Limit, Money, Page } from '../common/fields.js';
 import { ORDER_STAGES } from './order-stages.js';
 import { VariantId } from '../cart/cart.schema.js';
@@ -134,14 +135,6 @@ export type CheckedRequests = [Fits<CashOnDeliveryRequest, z.input<typeof CashOn
 
 export const CancelOrderBody = z.object({ orderId: Id });
 export type CancelOrderBody = z.infer<typeof CancelOrderBody>;
-
-/**
- * Why the shop cancels an order a buyer app placed, as ONDC's seller cancellation codes (retail 1.2.5's reason codes
- * used by the seller): items not available, buyer not found, delivery refused, address not found, not serviceable,
- * store not responding, the shop's device, out of hours, store rush. The buyer app tells its buyer.
- */
-export const SELLER_CANCEL_REASONS = ['002', '011', '013', '014', '018', '021', '022', '023', '024'] as const;
-export type SellerCancelReason = (typeof SELLER_CANCEL_REASONS)[number];
 
 export const UpdateOrderStatusBody = z
   .object({

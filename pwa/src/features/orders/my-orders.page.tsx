@@ -84,8 +84,8 @@ function ManageOrders() {
   // Opening Manage Orders is seeing the orders: the badge starts again from 0, on the server too.
   const markSeen = useOrdersSeen();
   // Moving an order is handling it: whatever arrived while this page was open has been seen too.
-  const handle = async (orderId: string, status: Parameters<typeof move>[1]) => {
-    await move(orderId, status);
+  const handle = async (orderId: string, status: Parameters<typeof move>[1], reason?: Parameters<typeof move>[2]) => {
+    await move(orderId, status, reason);
     markSeen();
   };
 
@@ -101,7 +101,12 @@ function ManageOrders() {
           loading={!loaded}
           render={(order) => (
             <OrderCard key={order.orderId} order={order}>
-              <StageMover order={order} updating={updating === order.orderId} onMove={(status) => void handle(order.orderId, status)} onHandedOver={refresh} />
+              <StageMover
+                order={order}
+                updating={updating === order.orderId}
+                onMove={(status, reason) => void handle(order.orderId, status, reason)}
+                onHandedOver={refresh}
+              />
             </OrderCard>
           )}
         />

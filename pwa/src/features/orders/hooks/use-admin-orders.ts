@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { OrderStage } from '@haat/shared/orders/order-stages';
+import type { SellerCancelReason } from '@haat/shared/orders/seller-cancel';
 import { problemOf } from '../../../lib/http/http-problem';
 import { invalidate, queryClient, useOnlinePages } from '../../../lib/query/query-client';
 import { toast } from '../../../lib/ui/toast';
@@ -15,10 +16,11 @@ export function useAdminOrders(status?: OrderStage) {
   const seen = new Set<string>();
   const orders = (read.data?.pages ?? []).flatMap((p) => p.data ?? []).filter((o) => !seen.has(o.orderId) && seen.add(o.orderId));
 
-  const move = async (orderId: string, next: OrderStage) => {
+  /** `reason`: a network order's cancellation, told to its buyer app. */
+  const move = async (orderId: string, next: OrderStage, reason?: SellerCancelReason) => {
     setUpdating(orderId);
     try {
-      const answer = await adminOrdersApi.updateStatus(orderId, next);
+      const answer = await adminOrdersApi.updateStatus(orderId, next, reason);
       const moved = answer.data;
       if (moved)
         queryClient.setQueryData<InfiniteData<AdminOrdersPage, number>>(
