@@ -632,7 +632,11 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     const sev = await stocked(60, 10, 'Sev');
     const { networkOrderId } = await order([[sev.sku, 1]], 'ON-FULFILLMENT');
     const placed = await adminOrderOf(networkOrderId);
-    const cancel = (body: object) => api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId: placed?.orderId, ...body });
+    const cancel = (body: object) =>
+      api(t)
+        .post('/api/order/admin/update-status')
+        .set(bearer(admin))
+        .send({ orderId: placed?.orderId, ...body });
     // A reason that is not a seller's, or a reason for another move: refused, naming the field.
     const buyers = await cancel({ status: 'CANCELLED', reason: '052' });
     expect(buyers.status).toBe(400);
