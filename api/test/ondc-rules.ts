@@ -1,6 +1,6 @@
 /**
  * Retail 1.2.5's rules for what a seller app sends, as ONDC's log validation utility checks them (its context,
- * on_search, on_select, on_select out-of-stock and on_status checks), written again for the shop's tests: each
+ * on_search, on_select, on_select out-of-stock and on_status checks, its fulfilment states per routing), written again for the shop's tests: each
  * function answers the rules a payload breaks, so a test can expect none. Amounts are compared in paise.
  */
 
@@ -132,10 +132,113 @@ export function orderProblems(order: Json): string[] {
   const problems: string[] = [];
   if (!order?.id) problems.push('order.id is missing');
   if (!ORDER_STATES.includes(order?.state)) problems.push(`order.state ${order?.state} is not one of ONDC's`);
-  for (const f of order?.fulfillments ?? [])
+  // A Return (or Cancel) fulfilment has states of its own (returnProblems).
+  const deliveries = (order?.fulfillments ?? []).filter((f: Json) => f.type !== 'Return' && f.type !== 'Cancel');
+  for (const f of deliveries)
     if (!FULFILMENT_STATES.includes(f.state?.descriptor?.code)) problems.push(`fulfilment state ${f.state?.descriptor?.code} is not one of ONDC's`);
   if (!RFC3339.test(order?.created_at ?? '') || !RFC3339.test(order?.updated_at ?? '')) problems.push('created_at and updated_at must be RFC 3339');
   if (!order?.payment?.['@ondc/org/settlement_basis']) problems.push('payment needs its settlement basis');
+  problems.push(...quoteProblems(order?.quote));
+  for (const f of deliveries) problems.push(...fulfilmentProblems(order, f));
+  return problems;
+}
+
+/** The log validation utility's fulfilmentStates: what each routing forbids, and which state may follow which. */
+const FORBIDDEN: Record<string, string[]> = {
+  P2P: ['Out-for-pickup', 'Pickup-failed', 'In-transit', 'At-destination-hub', 'Out-for-delivery', 'Delivery-failed'],
+  P2H2P: ['At-pickup', 'At-delivery'],
+};
+const NEXT: Record<string, string[]> = {
+  Pending: ['Packed', 'Cancelled'],
+  Packed: ['Agent-assigned', 'At-pickup', 'Out-for-pickup', 'Order-picked-up', 'Cancelled'],
+  'Agent-assigned': ['At-pickup', 'Out-for-pickup', 'Order-picked-up', 'Cancelled'],
+  'Order-picked-up': ['At-delivery', 'In-transit', 'Out-for-delivery', 'Order-delivered', 'Cancelled'],
+  'Out-for-delivery': ['Delivery-failed', 'Order-delivered', 'Cancelled'],
+  'Order-delivered': [],
+  Cancelled: [],
+};
+
+/**
+ * One fulfilment of an on_status against the utility's per-state checks (onStatusPending … onStatusDelivered): the
+ * order's state for it (a Self-Pickup collected completes the order), the routing tag of a delivery and the states its
+ * routing forbids, `@ondc/org/state_updated_at` past Pending, the pick-up's start time and the delivery's end time.
+ */
+function fulfilmentProblems(order: Json, f: Json): string[] {
+  const problems: string[] = [];
+  const code: string = f.state?.descriptor?.code;
+  if (f.type !== 'Delivery' && f.type !== 'Self-Pickup') problems.push(`fulfilment type ${f.type} is not Delivery or Self-Pickup`);
+  const routing = f.tags?.find((t: Json) => t.code === 'routing')?.list?.find((l: Json) => l.code === 'type')?.value;
+  if (f.type === 'Delivery' && !['P2P', 'P2H2P'].includes(routing)) problems.push('a Delivery fulfilment needs its routing tag, P2P or P2H2P');
+  if (routing && FORBIDDEN[routing]?.includes(code)) problems.push(`fulfilment state ${code} is not allowed for ${routing} routing`);
+  const expected: Record<string, string> = {
+    Pending: 'Accepted',
+    Packed: 'In-progress',
+    'Agent-assigned': 'In-progress',
+    'Order-picked-up': f.type === 'Self-Pickup' ? 'Completed' : 'In-progress',
+    'Out-for-delivery': 'In-progress',
+    'Order-delivered': 'Completed',
+    Cancelled: 'Cancelled',
+  };
+  if (order.state !== 'Created' && expected[code] && order.state !== expected[code])
+    problems.push(`order.state should be ${expected[code]} at ${code}, not ${order.state}`);
+  if (code !== 'Pending' && code !== 'Cancelled' && !RFC3339.test(f['@ondc/org/state_updated_at'] ?? ''))
+    problems.push(`${code} needs @ondc/org/state_updated_at`);
+  const picked = f.start?.time?.timestamp;
+  if (['Order-picked-up', 'Out-for-delivery', 'Order-delivered'].includes(code) && !RFC3339.test(picked ?? ''))
+    problems.push(`${code} needs the pick-up's start.time.timestamp`);
+  if (code === 'Order-delivered') {
+    const delivered = f.end?.time?.timestamp;
+    if (!RFC3339.test(delivered ?? '')) problems.push("Order-delivered needs the delivery's end.time.timestamp");
+    else if (picked && !(delivered > picked)) problems.push('the delivery time must come after the pick-up time');
+  }
+  if (picked && order.updated_at < picked) problems.push("order.updated_at can't be before the pick-up time");
+  return problems;
+}
+
+/** The fulfilment states an order's on_status callbacks told, in the order sent, against the states that may follow each. */
+export function sequenceProblems(told: string[]): string[] {
+  const problems: string[] = [];
+  for (let i = 1; i < told.length; i++)
+    if (told[i] !== told[i - 1] && !NEXT[told[i - 1]!]?.includes(told[i]!)) problems.push(`${told[i - 1]} may not be followed by ${told[i]}`);
+  return problems;
+}
+
+/** Retail 1.2.5's return reasons a buyer app may give (the utility's return_request_reasonCodes). */
+const RETURN_REASON_CODES = ['002', '003', '004', '005'];
+const RETURN_STATES = ['Return_Initiated', 'Return_Approved', 'Return_Rejected', 'Return_Picked', 'Return_Delivered', 'Liquidated'];
+
+/**
+ * An on_update about a return against the utility's checks (onUpdate, flows 6-a and 6-b): the order Completed, each
+ * Return fulfilment with its id, state and return_request (item_quantity, a buyer's reason, initiated by the buyer
+ * app), a received one's end time, the settlement details, and the quote trail adding up: the quote now and the
+ * trails' refunds make the price confirmed (`confirmedPrice`, rupees as text).
+ */
+export function returnProblems(order: Json, bapId: string, confirmedPrice: string): string[] {
+  const problems: string[] = [];
+  if (order?.state !== 'Completed') problems.push(`order.state should be Completed, not ${order?.state}`);
+  if (!order?.payment?.['@ondc/org/settlement_details']?.length) problems.push('payment needs its settlement_details');
+  const returns = (order?.fulfillments ?? []).filter((f: Json) => f.type === 'Return');
+  if (!returns.length) problems.push('a Return fulfilment is missing');
+  let trail = 0;
+  for (const f of returns) {
+    if (!f.id) problems.push('a Return fulfilment needs its id');
+    if (!RETURN_STATES.includes(f.state?.descriptor?.code)) problems.push(`return state ${f.state?.descriptor?.code} is not one of ONDC's`);
+    const request = f.tags?.find((t: Json) => t.code === 'return_request')?.list ?? [];
+    const value = (code: string) => request.find((l: Json) => l.code === code)?.value;
+    if (!value('item_quantity')) problems.push('return_request needs item_quantity');
+    if (value('initiated_by') !== bapId) problems.push(`return_request's initiated_by should be ${bapId}`);
+    if (!RETURN_REASON_CODES.includes(value('reason_id'))) problems.push(`return reason ${value('reason_id')} is not one a buyer may give`);
+    if (f.start?.location?.id) problems.push("the Return's start location has no id");
+    if (!f.end?.location) problems.push("the Return's end location is missing");
+    if (f.state?.descriptor?.code === 'Return_Delivered' && !RFC3339.test(f.end?.time?.timestamp ?? '')) problems.push('a delivered return needs its end time');
+    for (const tag of f.tags?.filter((t: Json) => t.code === 'quote_trail') ?? []) {
+      const type = tag.list.find((l: Json) => l.code === 'type')?.value;
+      if (!['misc', 'packing', 'delivery', 'tax', 'item'].includes(type)) problems.push(`quote_trail type ${type} is not one of ONDC's`);
+      trail -= paise(tag.list.find((l: Json) => l.code === 'value')?.value ?? '0');
+    }
+  }
+  if (paise(order?.quote?.price?.value ?? '0') + trail !== paise(confirmedPrice))
+    problems.push('the quote and its quote trail must add up to the price confirmed');
   problems.push(...quoteProblems(order?.quote));
   return problems;
 }

@@ -4,8 +4,11 @@ import { OndcSearch } from '../src/ondc/ondc-search.js';
 import { PORTABLE_DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, stockOf as stockLeft, type Shop } from './order-fixtures.js';
 import { BuyerAppStandIn, RegistryStandIn, libsodiumSecret, newKeys, requestContext, signatureHolds, signedHeader, type Callback } from './ondc-network.js';
-import { catalogueProblems, contextProblems, orderProblems, quoteProblems } from './ondc-rules.js';
+import { catalogueProblems, contextProblems, orderProblems, quoteProblems, returnProblems, sequenceProblems } from './ondc-rules.js';
+import { openStore, stockStore } from './store-fixtures.js';
 import { waitUntil } from './wait-until.js';
+import { invoices } from '../src/invoices/invoices.table.js';
+import { eq } from 'drizzle-orm';
 
 const SHOP_ID = 'shop.haat.test';
 const SHOP_UK = 'shop-key-1';
@@ -157,6 +160,48 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     expect((await send('search', { intent: { tags: [backwards] } })).res.status).toBe(400);
   });
 
+  it('answers an incremental refresh with an item whose stock alone changed, sold out and back on sale', async () => {
+    const nuts = await stocked(90, 1, 'Cashew Stock Only');
+    const windowOf = (since: string, until: string) => ({
+      intent: {
+        tags: [
+          {
+            code: 'catalog_inc',
+            list: [
+              { code: 'start_time', value: since },
+              { code: 'end_time', value: until },
+            ],
+          },
+        ],
+      },
+    });
+    const pull = async (since: string) => {
+      const { context } = await send('search', windowOf(since, new Date(Date.now() + 1000).toISOString()));
+      const { body } = await callbackFor(context);
+      expect(catalogueProblems(body)).toEqual([]);
+      return (body.message.catalog['bpp/providers'][0]?.items ?? []) as Array<{ id: string; quantity: { available: { count: string } } }>;
+    };
+    // pacing: the window starts after the product's own row was written (the database's clock, not this one's)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const since = new Date().toISOString();
+    // Nothing of it changed since: not in the window.
+    expect((await pull(since)).map((i) => i.id)).not.toContain(nuts.sku);
+    // Its last unit sold (a PWA order): only its stock changed, and the network hears it is out.
+    const shopper = await newCustomer(t, 'Stock shopper');
+    const addressId = await addAddress(t, shopper.id);
+    const placed = await api(t)
+      .post('/api/order/cash-on-delivery')
+      .set(bearer(shopper.token))
+      .send({ list_items: [line(nuts, 1)], totalAmt: 90, address: addressId });
+    expect(placed.status).toBe(201);
+    const out = (await pull(since)).find((i) => i.id === nuts.sku);
+    expect(out?.quantity.available.count).toBe('0');
+    // The shopper cancels: the unit is back on sale, and the next window says so.
+    const backSince = new Date().toISOString();
+    expect((await api(t).post('/api/order/cancel').set(bearer(shopper.token)).send({ orderId: placed.body.data._id })).status).toBe(200);
+    expect((await pull(backSince)).find((i) => i.id === nuts.sku)?.quantity.available.count).toBe('99');
+  });
+
   it('pushes the catalogue’s changes to a buyer app that asked for them, once each, until it says stop', async () => {
     const watch = (mode: string) => ({ intent: { tags: [{ code: 'catalog_inc', list: [{ code: 'mode', value: mode }] }] } });
     const started = await send('search', watch('start'));
@@ -228,7 +273,7 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
   }
 
   const provider = () => ({ id: `${SHOP_ID}-provider`, locations: [{ id: 'warehouse' }] });
-  const endOf = (pincode = '560001') => ({
+  const endAt = (pincode = '560001') => ({
     type: 'Delivery',
     end: {
       location: {
@@ -238,6 +283,7 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
       contact: { phone: '9876543210', email: 'asha@example.com' },
     },
   });
+  const endOf = () => endAt();
   const billing = {
     name: 'Asha Rao',
     phone: '9876543210',
@@ -247,7 +293,8 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
   const items = (lines: Array<[string, number]>) => lines.map(([id, count]) => ({ id, location_id: 'warehouse', quantity: { count } }));
 
   /** select → init → confirm for `lines`, paid `ON-ORDER` (prepaid) or `ON-FULFILLMENT` (cash); answers on_confirm. */
-  async function order(lines: Array<[string, number]>, payment: 'ON-ORDER' | 'ON-FULFILLMENT') {
+  async function order(lines: Array<[string, number]>, payment: 'ON-ORDER' | 'ON-FULFILLMENT', pincode = '560001') {
+    const endOf = () => endAt(pincode);
     const transactionId = randomUUID();
     const selected = await send('select', { order: { provider: provider(), items: items(lines), fulfillments: [endOf()] } }, { transactionId });
     expect(selected.res.body).toEqual({ message: { ack: { status: 'ACK' } } });
@@ -289,9 +336,16 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
   /** The shop's order of a network order, as the admin's order list answers it. */
   async function adminOrderOf(networkOrderId: string) {
     const res = await api(t).get('/api/order/admin/orders?limit=100').set(bearer(admin));
-    return (res.body.data as Array<{ orderId: string; status: string; payment_status: string; channel?: { networkOrderId: string } }>).find(
-      (o) => o.channel?.networkOrderId === networkOrderId,
-    );
+    return (
+      res.body.data as Array<{
+        orderId: string;
+        status: string;
+        payment_status: string;
+        payment_method: string;
+        fulfilment?: string;
+        channel?: { networkOrderId: string };
+      }>
+    ).find((o) => o.channel?.networkOrderId === networkOrderId);
   }
 
   /** The unsolicited callbacks of `action` about a network order, in the order they came. */
@@ -393,6 +447,46 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     expect((await callbackFor(track.context)).body.message.tracking).toMatchObject({ status: 'inactive' });
   });
 
+  it('delivers a dark store’s network order by its hyperlocal states, moved from the store’s queue: Packed, Agent-assigned, Order-picked-up, Order-delivered', async () => {
+    const store = await openStore(t, { pincode: '560095', serves: ['560095'] });
+    const laddoo = await stocked(120, 5, 'Laddoo');
+    await stockStore(t, store.id, laddoo._id, 5);
+    const { onConfirm, networkOrderId } = await order([[laddoo.sku, 1]], 'ON-FULFILLMENT', '560095');
+    expect(orderProblems(onConfirm.body.message.order)).toEqual([]);
+    expect(onConfirm.body.message.order.fulfillments[0]).toMatchObject({
+      type: 'Delivery',
+      tags: [{ code: 'routing', list: [{ code: 'type', value: 'P2P' }] }],
+    });
+    const placed = await adminOrderOf(networkOrderId);
+    expect(placed).toMatchObject({ fulfilment: 'store' });
+    const moves: Array<[string, string, string]> = [
+      ['PACKED', 'In-progress', 'Packed'],
+      ['AGENT_ASSIGNED', 'In-progress', 'Agent-assigned'],
+      ['OUT_FOR_DELIVERY', 'In-progress', 'Order-picked-up'],
+      ['DELIVERED', 'Completed', 'Order-delivered'],
+    ];
+    for (const [stage, state, fulfilment] of moves) {
+      // The store's queue offers the move (the process's rows, actor `store`) and makes it.
+      const queue = (await api(t).get(`/api/store/queue?storeId=${store.id}`).set(bearer(admin))).body.data.orders as Array<{ _id: string; status: string }>;
+      expect(queue.find((o) => o._id === placed?.orderId)).toBeDefined();
+      const moved = await api(t).post('/api/store/queue/move').set(bearer(admin)).send({ storeId: store.id, orderId: placed?.orderId, status: stage });
+      expect(moved.status).toBe(200);
+      const told = await waitUntil(
+        () => newsOf('on_status', networkOrderId).find((c) => c.body.message.order.fulfillments[0].state.descriptor.code === fulfilment),
+        { message: `on_status ${fulfilment}`, timeoutMs: 15_000 },
+      );
+      expect(signatureHolds(told.headers.authorization as string, told.raw, shopKeys.publicKey, SHOP_ID, SHOP_UK)).toBe(true);
+      expect(told.body.message.order.state).toBe(state);
+      expect(orderProblems(told.body.message.order)).toEqual([]);
+    }
+    await quiet();
+    const told = newsOf('on_status', networkOrderId).map((c) => c.body.message.order.fulfillments[0].state.descriptor.code as string);
+    expect(told).toEqual(['Packed', 'Agent-assigned', 'Order-picked-up', 'Order-delivered']);
+    expect(sequenceProblems(['Pending', ...told])).toEqual([]);
+    const delivered = newsOf('on_status', networkOrderId).at(-1)!.body.message.order.fulfillments[0];
+    expect(delivered.end.time.timestamp > delivered.start.time.timestamp).toBe(true);
+  });
+
   it('takes a prepaid order as paid by the buyer app, and a buyer’s cancellation with its reason answered by on_cancel alone', async () => {
     const poha = await stocked(80, 10, 'Poha');
     const { onConfirm, networkOrderId } = await order([[poha.sku, 3]], 'ON-ORDER');
@@ -416,11 +510,139 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     expect(bap.of('on_cancel').filter((c) => c.body.message?.order?.id === networkOrderId)).toHaveLength(1);
   });
 
-  it('tells the buyer app of the shop’s own cancellation by an unsolicited on_cancel', async () => {
+  it('places a prepaid order as collected by the buyer app, not a card order: one under the card minimum, two from one phone at once, invoiced when delivered', async () => {
+    // ₹20 is under the card minimum (₹50): a card order would be refused.
+    const toffee = await stocked(20, 10, 'Toffee');
+    const [first, second] = await Promise.all([order([[toffee.sku, 1]], 'ON-ORDER'), order([[toffee.sku, 1]], 'ON-ORDER')]);
+    for (const placed of [first, second]) {
+      expect(placed.onConfirm.body.error).toBeUndefined();
+      expect(placed.onConfirm.body.message.order).toMatchObject({ state: 'Accepted', payment: { type: 'ON-ORDER', status: 'PAID' } });
+      expect(await adminOrderOf(placed.networkOrderId)).toMatchObject({ status: 'PLACED', payment_status: 'PAID', payment_method: 'NETWORK' });
+    }
+    const row = await adminOrderOf(first.networkOrderId);
+    // Not invoiced until the goods are handed over: the buyer app settles to the shop after delivery.
+    expect(await t.db.select().from(invoices).where(eq(invoices.orderId, row!.orderId))).toHaveLength(0);
+    expect((await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId: row?.orderId, status: 'DELIVERED' })).status).toBe(200);
+    expect(await adminOrderOf(first.networkOrderId)).toMatchObject({ status: 'DELIVERED', payment_status: 'COMPLETED' });
+    expect(await t.db.select().from(invoices).where(eq(invoices.orderId, row!.orderId))).toHaveLength(1);
+  });
+
+  /** An update asking to return `count` of `itemId` for `reason`, as retail 1.2.5 sends it. */
+  const returnUpdate = (networkOrderId: string, returnId: string, itemId: string, count: number, reason = '003') => ({
+    update_target: 'item',
+    order: {
+      id: networkOrderId,
+      state: 'Completed',
+      provider: provider(),
+      items: [{ id: itemId, quantity: { count }, tags: [{ code: 'update_type', list: [{ code: 'type', value: 'return' }] }] }],
+      fulfillments: [
+        {
+          type: 'Return',
+          tags: [
+            {
+              code: 'return_request',
+              list: [
+                { code: 'id', value: returnId },
+                { code: 'item_id', value: itemId },
+                { code: 'item_quantity', value: String(count) },
+                { code: 'reason_id', value: reason },
+                { code: 'reason_desc', value: 'The packet came torn' },
+                { code: 'ttl_approval', value: 'PT24H' },
+                { code: 'ttl_reverseqc', value: 'P3D' },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  });
+
+  it('takes a return through update into the shop’s own returns, and tells each of its moves by on_update with the refund as its quote trail', async () => {
+    const makhana = await stocked(125, 10, 'Makhana');
+    const { onConfirm, networkOrderId, transactionId } = await order([[makhana.sku, 3]], 'ON-FULFILLMENT');
+    const confirmedPrice = onConfirm.body.message.order.quote.price.value as string;
+    const placed = await adminOrderOf(networkOrderId);
+    // Not delivered yet: the return process refuses, and the buyer app hears why.
+    const early = await send('update', returnUpdate(networkOrderId, 'RET-EARLY', makhana.sku, 1), { transactionId });
+    expect((await callbackFor(early.context)).body.error).toMatchObject({ code: '50002', message: expect.stringContaining('not delivered') });
+    expect((await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId: placed?.orderId, status: 'DELIVERED' })).status).toBe(200);
+
+    // A reason a buyer may not give, or no return_request: refused at once.
+    expect((await send('update', returnUpdate(networkOrderId, 'RET-X', makhana.sku, 1, '001'), { transactionId })).res.status).toBe(400);
+    const asked = await send('update', returnUpdate(networkOrderId, 'RET-1', makhana.sku, 2), { transactionId });
+    expect(asked.res.body).toEqual({ message: { ack: { status: 'ACK' } } });
+    const initiated = (await callbackFor(asked.context)).body.message.order;
+    expect(returnProblems(initiated, BAP_ID, confirmedPrice)).toEqual([]);
+    expect(initiated.fulfillments.find((f: { type: string }) => f.type === 'Return')).toMatchObject({
+      id: 'RET-1',
+      state: { descriptor: { code: 'Return_Initiated' } },
+    });
+    // Asked again (a new message): the same return.
+    const again = await send('update', returnUpdate(networkOrderId, 'RET-1', makhana.sku, 2), { transactionId });
+    expect((await callbackFor(again.context)).body.error).toBeUndefined();
+    const shopReturns = (
+      (await api(t).get('/api/order/admin/returns').set(bearer(admin))).body.data as Array<{
+        _id: string;
+        orderId: string;
+        status: string;
+        amount: number;
+        reason: string;
+      }>
+    ).filter((r) => r.orderId === placed?.orderId);
+    expect(shopReturns).toHaveLength(1);
+    expect(shopReturns[0]).toMatchObject({ status: 'REQUESTED', amount: 250, reason: expect.stringContaining('ONDC 003') });
+
+    const moves: Array<[string, string]> = [
+      ['APPROVED', 'Return_Approved'],
+      ['RECEIVED', 'Return_Delivered'],
+    ];
+    for (const [status, state] of moves) {
+      expect((await api(t).post('/api/order/admin/return-status').set(bearer(admin)).send({ returnId: shopReturns[0]!._id, status })).status).toBe(200);
+      const told = await waitUntil(
+        () =>
+          bap
+            .of('on_update')
+            .find(
+              (c) =>
+                c.body.message?.order?.id === networkOrderId &&
+                c.body.message.order.fulfillments.some((f: { state?: { descriptor?: { code?: string } } }) => f.state?.descriptor?.code === state),
+            ),
+        { message: `on_update ${state}`, timeoutMs: 15_000 },
+      );
+      expect(signatureHolds(told.headers.authorization as string, told.raw, shopKeys.publicKey, SHOP_ID, SHOP_UK)).toBe(true);
+      expect(contextProblems(told.body, null, SHOP_ID)).toEqual([]);
+      expect(told.body.context).toMatchObject({ action: 'on_update', transaction_id: transactionId });
+      const order = told.body.message.order;
+      expect(returnProblems(order, BAP_ID, confirmedPrice)).toEqual([]);
+      // The order is worth one packet now: ₹125 of the ₹375 confirmed, the ₹250 refund its quote trail.
+      expect(order.quote.price.value).toBe('125.00');
+    }
+    // Refunded (a cash order's: the admin says how): the network already has the refund in its quote; nothing more is sent.
+    const refunded = await api(t)
+      .post('/api/order/admin/return-status')
+      .set(bearer(admin))
+      .send({ returnId: shopReturns[0]!._id, status: 'REFUNDED', refund: { method: 'UPI', reference: 'UPI-REF-1' } });
+    expect(refunded.status).toBe(200);
+    await quiet();
+    // Asked twice, approved, received: four on_updates of the order, each move told once.
+    expect(bap.of('on_update').filter((c) => c.body.message?.order?.id === networkOrderId)).toHaveLength(4);
+  });
+
+  it('tells the buyer app of the shop’s own cancellation by an unsolicited on_cancel, with the reason its admin gave', async () => {
     const sev = await stocked(60, 10, 'Sev');
     const { networkOrderId } = await order([[sev.sku, 1]], 'ON-FULFILLMENT');
     const placed = await adminOrderOf(networkOrderId);
-    expect((await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId: placed?.orderId, status: 'CANCELLED' })).status).toBe(200);
+    const cancel = (body: object) =>
+      api(t)
+        .post('/api/order/admin/update-status')
+        .set(bearer(admin))
+        .send({ orderId: placed?.orderId, ...body });
+    // A reason that is not a seller's, or a reason for another move: refused, naming the field.
+    const buyers = await cancel({ status: 'CANCELLED', reason: '052' });
+    expect(buyers.status).toBe(400);
+    expect(buyers.body.message).toContain('reason');
+    expect((await cancel({ status: 'CONFIRMED', reason: '018' })).status).toBe(400);
+    expect((await cancel({ status: 'CANCELLED', reason: '018' })).status).toBe(200);
     const told = await waitUntil(() => bap.of('on_cancel').find((c) => c.body.message?.order?.id === networkOrderId), {
       message: 'on_cancel',
       timeoutMs: 15_000,
@@ -430,7 +652,7 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     expect(told.body.message.order.tags).toContainEqual({
       code: 'cancel_request',
       list: [
-        { code: 'reason_id', value: '002' },
+        { code: 'reason_id', value: '018' },
         { code: 'initiated_by', value: SHOP_ID },
       ],
     });

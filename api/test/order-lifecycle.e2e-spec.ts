@@ -43,9 +43,17 @@ function expected(from: LifecycleStage, before: PaymentStatus, to: OrderStage, a
     // A store's queue sees only placed orders: an unpaid one is the shopper's, the admin's or the payment's to end.
     return to === 'CANCELLED' && actor !== 'store' ? 'CANCELLED' : 'refused';
   }
-  // These are the warehouse's courier orders: they ship, and are never packed (a store's express order is) nor made
-  // ready for pickup (a pickup order is).
-  if (from === 'DELIVERED' || from === 'CANCELLED' || to === 'PACKED' || to === 'READY_FOR_PICKUP' || stageIndex(to) <= stageIndex(from)) return 'refused';
+  // These are the warehouse's courier orders: they ship, and are never packed nor given a rider (a store's express
+  // order is) nor made ready for pickup (a pickup order is).
+  if (
+    from === 'DELIVERED' ||
+    from === 'CANCELLED' ||
+    to === 'PACKED' ||
+    to === 'READY_FOR_PICKUP' ||
+    to === 'AGENT_ASSIGNED' ||
+    stageIndex(to) <= stageIndex(from)
+  )
+    return 'refused';
   if (actor === 'customer') return to === 'CANCELLED' ? 'CANCELLED' : 'refused';
   if (actor !== 'admin') return 'refused';
   return to === 'DELIVERED' ? 'COMPLETED' : to === 'CANCELLED' ? 'CANCELLED' : before;

@@ -264,10 +264,10 @@ describe.each(PORTABLE_DB_KINDS)('the order process, model-based, on %s', (kind)
     expect(res.body).toMatchObject({
       code: 'STAGE_NOT_ALLOWED',
       kind: 'express',
-      moves: ['CONFIRMED', 'PACKED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'CANCELLED'],
+      moves: ['CONFIRMED', 'PACKED', 'AGENT_ASSIGNED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'CANCELLED'],
     });
     expect(res.body.message).toBe(
-      `Order ${o.orderId} is a store's express order, which never moves to SHIPPED; its moves now: CONFIRMED, PACKED, OUT_FOR_DELIVERY, DELIVERED, CANCELLED.`,
+      `Order ${o.orderId} is a store's express order, which never moves to SHIPPED; its moves now: CONFIRMED, PACKED, AGENT_ASSIGNED, OUT_FOR_DELIVERY, DELIVERED, CANCELLED.`,
     );
     const hindi = await api(s.t)
       .post('/api/order/admin/update-status')

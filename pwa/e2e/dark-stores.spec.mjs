@@ -244,8 +244,8 @@ for (const lang of ['en-IN', 'hi-IN']) {
     const { stores: savedStores } = await api(baseUrl, 'store/list', admin);
     expect(savedStores.find((s) => s._id === store._id)).toMatchObject({ opensAt: now.opensAt, closesAt });
 
-    // The store's queue: the shopper's order with its packing list and due time, moved Packed → Out for delivery →
-    // Delivered (which asks first); delivered within its minutes, it counts as a promise kept on the overview.
+    // The store's queue: the shopper's order with its packing list and due time, moved Packed → Rider assigned → Out
+    // for delivery → Delivered (which asks first); delivered within its minutes, it counts as a promise kept on the overview.
     await adminPage.setViewportSize({ width: 390, height: 844 });
     await row.getByRole('button', { name: fill(stores.queueLabel, { name: store.name }) }).click();
     // The queue opens below the table and takes the focus to its heading, not leaving it on the button.
@@ -256,6 +256,7 @@ for (const lang of ['en-IN', 'hi-IN']) {
     const mover = queued.getByRole('group', { name: fill(stores.queue.moveLabel, { id: orderId }) });
     assert.deepEqual(await mover.getByRole('button').allTextContents(), [
       stores.queue.stage.PACKED,
+      stores.queue.stage.AGENT_ASSIGNED,
       stores.queue.stage.OUT_FOR_DELIVERY,
       stores.queue.stage.DELIVERED,
     ]);
@@ -264,6 +265,8 @@ for (const lang of ['en-IN', 'hi-IN']) {
       await screenshot(adminPage, artifactsDir, `dark-stores-${lang}-${width}-queue`);
     }
     await mover.getByRole('button', { name: stores.queue.stage.PACKED }).click();
+    await expect(mover.getByRole('button')).toHaveText([stores.queue.stage.AGENT_ASSIGNED, stores.queue.stage.OUT_FOR_DELIVERY, stores.queue.stage.DELIVERED]);
+    await mover.getByRole('button', { name: stores.queue.stage.AGENT_ASSIGNED }).click();
     await expect(mover.getByRole('button')).toHaveText([stores.queue.stage.OUT_FOR_DELIVERY, stores.queue.stage.DELIVERED]);
     await mover.getByRole('button', { name: stores.queue.stage.OUT_FOR_DELIVERY }).click();
     await expect(mover.getByRole('button')).toHaveText([stores.queue.stage.DELIVERED]);
@@ -273,7 +276,7 @@ for (const lang of ['en-IN', 'hi-IN']) {
     const { data: after } = await apiGet(baseUrl, 'order/order-list', shopper.token);
     assert.deepEqual(
       after.find((o) => o.orderId === orderId).statusHistory.map((h) => h.status),
-      ['PLACED', 'PACKED', 'OUT_FOR_DELIVERY', 'DELIVERED'],
+      ['PLACED', 'PACKED', 'AGENT_ASSIGNED', 'OUT_FOR_DELIVERY', 'DELIVERED'],
     );
     const { overview } = texts(lang, 'admin');
     const { data: figures } = await apiGet(baseUrl, 'order/admin/overview', admin);

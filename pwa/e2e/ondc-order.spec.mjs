@@ -9,7 +9,8 @@ import { expect, test } from './fixtures.mjs';
  * A network order in the admin's screens (docs/product.md#selling-on-ondc): a buyer app (a stand-in here, with the
  * registry) confirms an order on a shop that is on ONDC; the admin finds it on Manage Orders marked "From ONDC" with
  * the buyer app and its order id, moves it Shipped → Out for delivery → Delivered as any order, and the buyer app
- * hears each move (on_status, Order-delivered last). At 390 px in English, then the card in Hindi at 1366 px.
+ * hears each move (on_status, Order-delivered last); another it cancels with the reason it picks in the cancel dialog
+ * (on_cancel 018). At 390 px in English, then the card and the cancel dialog in Hindi at 1366 px.
  */
 const SHOP = 'shop.journey.test';
 const BAP = 'buyer.journey.test';
@@ -91,40 +92,51 @@ test('a network order on Manage Orders, moved to delivered, told to its buyer ap
       })
     ).json();
 
-    const networkOrderId = `PHONEPE-${randomUUID().slice(0, 8).toUpperCase()}`;
-    const address = { name: 'Meera Iyer', building: '22 Lavelle Road', locality: 'Ashok Nagar', city: 'Bengaluru', state: 'Karnataka', area_code: '560001' };
-    const context = {
-      domain: 'ONDC:RET10',
-      action: 'confirm',
-      country: 'IND',
-      city: 'std:080',
-      core_version: '1.2.5',
-      bap_id: BAP,
-      bap_uri: bap.url,
-      bpp_id: SHOP,
-      bpp_uri: `${baseUrl}/ondc`,
-      transaction_id: randomUUID(),
-      message_id: randomUUID(),
-      timestamp: new Date().toISOString(),
-      ttl: 'PT30S',
+    /** A buyer app confirms a network order of one unit: its id, once the shop answered Accepted. */
+    const confirmed = async () => {
+      const networkOrderId = `PHONEPE-${randomUUID().slice(0, 8).toUpperCase()}`;
+      const address = { name: 'Meera Iyer', building: '22 Lavelle Road', locality: 'Ashok Nagar', city: 'Bengaluru', state: 'Karnataka', area_code: '560001' };
+      const context = {
+        domain: 'ONDC:RET10',
+        action: 'confirm',
+        country: 'IND',
+        city: 'std:080',
+        core_version: '1.2.5',
+        bap_id: BAP,
+        bap_uri: bap.url,
+        bpp_id: SHOP,
+        bpp_uri: `${baseUrl}/ondc`,
+        transaction_id: randomUUID(),
+        message_id: randomUUID(),
+        timestamp: new Date().toISOString(),
+        ttl: 'PT30S',
+      };
+      const order = {
+        id: networkOrderId,
+        state: 'Created',
+        provider: { id: `${SHOP}-provider` },
+        items: [{ id: details.data.sku, quantity: { count: 1 } }],
+        billing: { name: 'Meera Iyer', phone: '9845012345', address },
+        fulfillments: [{ id: '1', type: 'Delivery', end: { location: { gps: '12.97,77.59', address }, contact: { phone: '9845012345' } } }],
+        payment: { type: 'ON-FULFILLMENT', collected_by: 'BAP', status: 'NOT-PAID' },
+      };
+      const body = JSON.stringify({ context, message: { order } });
+      const ack = await fetch(`${baseUrl}/ondc/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: signed(body, bapKeys) },
+        body,
+      });
+      expect(await ack.json()).toEqual({ message: { ack: { status: 'ACK' } } });
+      await expect
+        .poll(() => callbacks.find((c) => c.action === 'on_confirm' && c.body.message?.order?.id === networkOrderId)?.body.message?.order?.state, {
+          timeout: 30_000,
+        })
+        .toBe('Accepted');
+      return networkOrderId;
     };
-    const order = {
-      id: networkOrderId,
-      state: 'Created',
-      provider: { id: `${SHOP}-provider` },
-      items: [{ id: details.data.sku, quantity: { count: 1 } }],
-      billing: { name: 'Meera Iyer', phone: '9845012345', address },
-      fulfillments: [{ id: '1', type: 'Delivery', end: { location: { gps: '12.97,77.59', address }, contact: { phone: '9845012345' } } }],
-      payment: { type: 'ON-FULFILLMENT', collected_by: 'BAP', status: 'NOT-PAID' },
-    };
-    const body = JSON.stringify({ context, message: { order } });
-    const ack = await fetch(`${baseUrl}/ondc/confirm`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: signed(body, bapKeys) },
-      body,
-    });
-    expect(await ack.json()).toEqual({ message: { ack: { status: 'ACK' } } });
-    await expect.poll(() => callbacks.find((c) => c.action === 'on_confirm')?.body.message?.order?.state, { timeout: 30_000 }).toBe('Accepted');
+    const networkOrderId = await confirmed();
+    const cancelledId = await confirmed();
+    const keptId = await confirmed();
 
     const browser = await launch();
     const page = await (await browser.newContext({ locale: 'en-IN', viewport: { width: 390, height: 844 } })).newPage();
@@ -161,12 +173,41 @@ test('a network order on Manage Orders, moved to delivered, told to its buyer ap
       )
       .toBe('Order-delivered');
 
+    // Cancelled by the shop: the admin picks the reason its buyer app is told.
+    const toCancel = page.getByTestId('order-card').filter({ hasText: cancelledId });
+    const cancelId = (await toCancel.locator('header strong').innerText()).replace(/^Order #/, '');
+    await toCancel
+      .getByRole('group', { name: `Move order ${cancelId} to` })
+      .getByRole('button', { name: 'Cancelled' })
+      .click();
+    const cancelDialog = page.getByRole('dialog', { name: `Cancel order #${cancelId}?` });
+    await cancelDialog.getByRole('combobox', { name: `Reason told to ${BAP}` }).selectOption('018');
+    await screenshot(page, artifactsDir, 'ondc-cancel-reason-en-IN-390');
+    await cancelDialog.getByRole('button', { name: 'Cancel order' }).click();
+    await expect
+      .poll(
+        () =>
+          callbacks
+            .find((c) => c.action === 'on_cancel' && c.body.message?.order?.id === cancelledId)
+            ?.body.message.order.tags.find((t) => t.code === 'cancel_request')
+            ?.list.find((l) => l.code === 'reason_id')?.value,
+        { timeout: 30_000 },
+      )
+      .toBe('018');
+
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.locator('footer').getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).click();
     await page.getByRole('tab', { name: /डिलीवर/ }).click();
     const delivered = page.getByTestId('order-card').filter({ hasText: networkOrderId });
     await expect(delivered.getByTestId('order-channel')).toHaveText(`ONDC से: ${BAP}, ऑर्डर ${networkOrderId}`);
     await screenshot(page, artifactsDir, 'ondc-order-card-hi-IN-1366');
+    // The cancel dialog in Hindi, left as it was.
+    await page.getByRole('tab', { name: /नए/ }).click();
+    const kept = page.getByTestId('order-card').filter({ hasText: keptId });
+    await kept.getByRole('button', { name: 'रद्द हुआ' }).click();
+    await expect(page.getByTestId('cancel-reason')).toHaveValue('002');
+    await screenshot(page, artifactsDir, 'ondc-cancel-reason-hi-IN-1366');
+    await page.getByRole('dialog').getByRole('button', { name: 'जैसा है वैसा रहने दें' }).click();
   } finally {
     await Promise.all([bap.close(), registry.close()]);
   }

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { productStockMovedSql } from '../inventory/index.js';
 import { SHELF_NAME_SPLIT } from '@haat/shared/search/query-narrowing';
 
 /**
@@ -22,7 +23,9 @@ export interface ChangedWindow {
   since: Date;
   until: Date;
 }
-const changedIn = (w: ChangedWindow) => sql`updated_at > ${w.since.toISOString()}::timestamptz and updated_at <= ${w.until.toISOString()}::timestamptz`;
+/** Changed in the window: its own row (name, price, picture, publishing), or its stock alone (the inventory's ledger). */
+const changedIn = (w: ChangedWindow) =>
+  sql`((updated_at > ${w.since.toISOString()}::timestamptz and updated_at <= ${w.until.toISOString()}::timestamptz) or ${productStockMovedSql(w.since, w.until)})`;
 const inCategories = (categoryIds: readonly string[]) => sql`category_ids && ${sql.param([...categoryIds])}::text[]`;
 
 /**

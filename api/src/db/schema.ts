@@ -33,4 +33,4 @@ export { seedRuns } from '../seed/seed-runs.table.js';
 export { shopIdentity } from './shop-identity.table.js';
 export { storedFiles } from '../files/stored-files.table.js';
 export { jobs } from '../jobs/jobs.table.js';
-export { ondcCatalogueWatches, ondcCategories, ondcLocations, ondcOrders } from '../ondc/ondc.table.js';
+export { ondcCatalogueWatches, ondcCategories, ondcLocations, ondcOrders, ondcReturns } from '../ondc/ondc.table.js';

@@ -62,6 +62,7 @@ export const enIN = {
     stageConfirmed: 'CONFIRMED',
     stagePacked: 'PACKED',
     stageReadyForPickup: 'READY_FOR_PICKUP',
+    stageAgentAssigned: 'AGENT_ASSIGNED',
     stageShipped: 'SHIPPED',
     stageOutForDelivery: 'OUT_FOR_DELIVERY',
     stageDelivered: 'DELIVERED',

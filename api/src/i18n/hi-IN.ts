@@ -59,6 +59,7 @@ export const hiIN: Catalogue = {
     stageConfirmed: 'कन्फ़र्म्ड',
     stagePacked: 'पैक हुआ',
     stageReadyForPickup: 'पिकअप के लिए तैयार',
+    stageAgentAssigned: 'राइडर तय हुआ',
     stageShipped: 'शिप्ड',
     stageOutForDelivery: 'आउट फ़ॉर डिलीवरी',
     stageDelivered: 'डिलीवर्ड',

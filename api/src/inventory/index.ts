@@ -21,6 +21,7 @@ export {
   productHasOptionSql,
   productInStockSql,
   productInventorySql,
+  productStockMovedSql,
   unitsOfPool,
   type ProductInventory,
   type StoredVariant,

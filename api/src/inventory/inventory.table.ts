@@ -117,6 +117,8 @@ export const stockMovements = pgTable(
       .on(t.orderId)
       .where(sql`${t.orderId} is not null`),
     index('stock_movements_level_idx').on(t.inventoryLevelId, t.id),
+    // The moves of a window of time: what changed in stock alone (ONDC's incremental refresh, stock-reads.ts).
+    index('stock_movements_created_idx').on(t.createdAt),
   ],
 );
 

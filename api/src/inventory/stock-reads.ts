@@ -29,6 +29,14 @@ export interface StoredVariant {
 export const productInStockSql = sql`exists (select 1 from product_variants v join inventory_levels l on l.id = v.inventory_level_id
   where v.product_id = "products"."id" and l.available > 0)`;
 
+/**
+ * Whether a unit of the product moved in stock between `since` (exclusive) and `until` (an order, a cancel, a restock,
+ * an adjustment, a return): the ledger's rows by their time (stock_movements_created_idx), so a change of stock alone
+ * reaches a window of changes (ONDC's incremental refresh, docs/product.md#selling-on-ondc).
+ */
+export const productStockMovedSql = (since: Date, until: Date) => sql`"products"."id" in (select v.product_id from stock_movements m
+  join product_variants v on v.id = m.variant_id where m.created_at > ${since.toISOString()}::timestamptz and m.created_at <= ${until.toISOString()}::timestamptz)`;
+
 /** Whether the product is sold in an option of this name, any case ("XL"): search's nearest size first (docs/product.md#search). */
 export const productHasOptionSql = (name: SQL) => sql`exists (select 1 from product_variants v
   where v.product_id = "products"."id" and not v.is_default and upper(v.name) = upper(${name}))`;

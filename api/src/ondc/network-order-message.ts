@@ -1,8 +1,8 @@
-import { decimalText, paise } from '@haat/shared/money/paise';
+import { add, decimalText, paise, subtract, type Paise } from '@haat/shared/money/paise';
 import type { Order } from '@haat/shared/orders/order.types';
 import type { AppConfig } from '../config/config.js';
 import { careDigits, providerId } from './catalogue.js';
-import { ondcStatesOf } from './order-state.js';
+import { networkTimes, ondcStatesOf } from './order-state.js';
 import type { OndcOrderRow } from './ondc.table.js';
 import { WAREHOUSE } from './ondc-settings.service.js';
 
@@ -52,19 +52,30 @@ export function bppTerms(config: AppConfig) {
  * from the order-state port, the quote from what the order was placed at (the shop's order, not the buyer app's
  * figures), the buyer's billing and delivery end as sent, and the payment with its settlement.
  */
-export function networkOrderMessage(config: AppConfig, order: Order, net: OndcOrderRow, extra: { cancellation?: { reason: string; by: string } } = {}) {
-  const states = ondcStatesOf(order.status);
+export function networkOrderMessage(
+  config: AppConfig,
+  order: Order,
+  net: OndcOrderRow,
+  extra: { cancellation?: { reason: string; by: string }; returns?: readonly NetworkReturn[] } = {},
+) {
+  const states = ondcStatesOf(order.fulfilment, order.status);
+  const returns = extra.returns ?? [];
+  const refunded = refundsByItem(returns);
+  const times = networkTimes(order.fulfilment, order.statusHistory);
   const shop = config.shop;
   const lines = order.product_details.map((line, i) => ({ line, id: net.items[i]?.id ?? line.productId }));
+  const cancelled = states.order === 'Cancelled';
+  // Once a return is approved the order is worth less its refund: the quote drops its units and what they were paid.
   const breakup = lines.map(({ line, id }) => ({
     '@ondc/org/item_id': id,
-    '@ondc/org/item_quantity': { count: states.order === 'Cancelled' ? 0 : line.quantity },
+    '@ondc/org/item_quantity': { count: cancelled ? 0 : line.quantity - (refunded.get(id)?.units ?? 0) },
     title: line.name,
     '@ondc/org/title_type': 'item',
-    price: { currency: 'INR', value: decimalText(paise(states.order === 'Cancelled' ? 0 : line.subTotalAmt)) },
+    price: { currency: 'INR', value: decimalText(cancelled ? paise(0) : subtract(paise(line.subTotalAmt), refunded.get(id)?.amount ?? paise(0))) },
     item: { price: { currency: 'INR', value: decimalText(paise(line.unitPrice)) } },
   }));
-  const total = states.order === 'Cancelled' ? 0 : order.totalAmt;
+  const refundTotal = [...refunded.values()].reduce((sum, r) => add(sum, r.amount), paise(0));
+  const total = cancelled ? paise(0) : subtract(paise(order.totalAmt), refundTotal);
   const deliveryEnd = net.deliveryEnd as Record<string, unknown>;
   const updatedAt = order.updatedAt;
   return {
@@ -78,10 +89,13 @@ export function networkOrderMessage(config: AppConfig, order: Order, net: OndcOr
         {
           id: '1',
           '@ondc/org/provider_name': shop.legalName,
-          type: 'Delivery',
+          type: states.type,
           tracking: false,
           state: { descriptor: { code: states.fulfilment } },
+          ...(times.updated ? { '@ondc/org/state_updated_at': times.updated } : {}),
+          ...(states.routing ? { tags: [{ code: 'routing', list: [{ code: 'type', value: states.routing }] }] } : {}),
           start: {
+            ...(times.pickedUp ? { time: { timestamp: times.pickedUp } } : {}),
             location: {
               id: order.store?._id ?? WAREHOUSE,
               descriptor: { name: order.store?.name ?? shop.legalName },
@@ -89,11 +103,12 @@ export function networkOrderMessage(config: AppConfig, order: Order, net: OndcOr
             },
             contact: { phone: careDigits(shop.phone), email: shop.email },
           },
-          end: deliveryEnd,
+          end: times.delivered ? { ...deliveryEnd, time: { ...((deliveryEnd.time as object | undefined) ?? {}), timestamp: times.delivered } } : deliveryEnd,
         },
+        ...returns.map((r) => returnFulfilment(r, net, { id: order.store?._id ?? WAREHOUSE, name: order.store?.name ?? shop.legalName, shop })),
       ],
       quote: {
-        price: { currency: 'INR', value: decimalText(paise(total)) },
+        price: { currency: 'INR', value: decimalText(total) },
         breakup: [
           ...breakup,
           { '@ondc/org/item_id': '1', title: 'Delivery charges', '@ondc/org/title_type': 'delivery', price: { currency: 'INR', value: '0.00' } },
@@ -116,7 +131,7 @@ export function networkOrderMessage(config: AppConfig, order: Order, net: OndcOr
           : []),
       ],
       created_at: order.createdAt,
-      updated_at: updatedAt,
+      updated_at: [updatedAt, ...returns.map((r) => r.updatedAt)].sort().at(-1),
     },
   };
 }
@@ -125,4 +140,81 @@ export function networkOrderMessage(config: AppConfig, order: Order, net: OndcOr
 function paymentStatus(order: Order, net: OndcOrderRow): 'PAID' | 'NOT-PAID' {
   const prepaid = (net.payment as { type?: string }).type === 'ON-ORDER';
   return prepaid || order.payment_status === 'COMPLETED' ? 'PAID' : 'NOT-PAID';
+}
+
+/** A return a buyer app asked for, as its Return fulfilment tells it (network-returns.ts). */
+export interface NetworkReturn {
+  /** The buyer app's return id, also the Return fulfilment's id. */
+  id: string;
+  itemId: string;
+  quantity: number;
+  reasonId: string;
+  /** Return_Initiated, Return_Approved, Return_Rejected or Return_Delivered. */
+  state: string;
+  /** Rupees given back, once the shop approved it; null before (or rejected). */
+  refund: number | null;
+  updatedAt: string;
+  /** When the parcel was received back at the shop. */
+  receivedAt: string | null;
+}
+
+/** The units and paise each item's approved returns take off the order. */
+function refundsByItem(returns: readonly NetworkReturn[]): Map<string, { units: number; amount: Paise }> {
+  const byItem = new Map<string, { units: number; amount: Paise }>();
+  for (const r of returns) {
+    if (r.refund === null) continue;
+    const seen = byItem.get(r.itemId) ?? { units: 0, amount: paise(0) };
+    byItem.set(r.itemId, { units: seen.units + r.quantity, amount: add(seen.amount, paise(r.refund)) });
+  }
+  return byItem;
+}
+
+/**
+ * A return as retail 1.2.5's on_update carries it: its return_request as asked (initiated by the buyer app), and once
+ * approved its refund as a quote trail (a negative item amount, so the quote and the trail add up to the order's
+ * confirmed price); it goes from the buyer's address back to the shop's location, arriving when received.
+ */
+function returnFulfilment(r: NetworkReturn, net: OndcOrderRow, back: { id: string; name: string; shop: AppConfig['shop'] }) {
+  const buyer = (net.deliveryEnd as { location?: Record<string, unknown> }).location ?? {};
+  const { id: _ignored, ...pickupFrom } = buyer;
+  return {
+    id: r.id,
+    type: 'Return',
+    state: { descriptor: { code: r.state } },
+    '@ondc/org/state_updated_at': r.updatedAt,
+    tags: [
+      {
+        code: 'return_request',
+        list: [
+          { code: 'id', value: r.id },
+          { code: 'item_id', value: r.itemId },
+          { code: 'item_quantity', value: String(r.quantity) },
+          { code: 'reason_id', value: r.reasonId },
+          { code: 'initiated_by', value: net.bapId },
+        ],
+      },
+      ...(r.refund === null
+        ? []
+        : [
+            {
+              code: 'quote_trail',
+              list: [
+                { code: 'type', value: 'item' },
+                { code: 'id', value: r.itemId },
+                { code: 'currency', value: 'INR' },
+                { code: 'value', value: `-${decimalText(paise(r.refund))}` },
+              ],
+            },
+          ]),
+    ],
+    start: { location: pickupFrom },
+    end: {
+      location: {
+        id: back.id,
+        descriptor: { name: back.name },
+        address: { street: back.shop.address.street, city: back.shop.address.city, state: back.shop.address.state, area_code: back.shop.address.pincode },
+      },
+      ...(r.receivedAt ? { time: { timestamp: r.receivedAt } } : {}),
+    },
+  };
 }

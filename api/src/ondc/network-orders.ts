@@ -4,7 +4,7 @@ import { ErrorCode } from '@haat/shared/common/error-code';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { AppError } from '../common/app-error.js';
-import { OrderLifecycle, OrderPlacementService, OrderReader, orderOfNetwork, type OrderRow } from '../orders/index.js';
+import { OrderPlacementService, OrderReader, orderOfNetwork, type OrderRow } from '../orders/index.js';
 import { ONDC_ERRORS, OndcRefusal, isoDuration, type BecknContext, type OndcError } from './beckn-context.js';
 import { CallbackOutbox, type CallbackBody } from './callback-outbox.js';
 import { providerId } from './catalogue.js';
@@ -34,7 +34,6 @@ export class NetworkOrders implements OnModuleInit {
     private readonly quotes: NetworkQuotes,
     private readonly settings: OndcSettingsService,
     private readonly placement: OrderPlacementService,
-    private readonly lifecycle: OrderLifecycle,
     private readonly reader: OrderReader,
     private readonly buyers: NetworkBuyers,
   ) {}
@@ -139,7 +138,8 @@ export class NetworkOrders implements OnModuleInit {
       const { userId, addressId } = await this.buyers.accountFor(context.bap_id, networkOrderId, request);
       const channel = { kind: 'ondc' as const, buyerApp: context.bap_id, networkOrderId };
       const input = { items: priced.lines.map((l) => l.item), addressId, totalAmt: priced.priced.totalAmt };
-      order = (await this.placement.place(userId, input, prepaid ? 'CARD' : 'COD', `ondc:${context.bap_id}:${networkOrderId}`, channel)).order;
+      // Prepaid: the buyer app collected the money (the payment process's collectedByNetwork), placed at once, no card rules.
+      order = (await this.placement.place(userId, input, prepaid ? 'NETWORK' : 'COD', `ondc:${context.bap_id}:${networkOrderId}`, channel)).order;
     }
     await this.db
       .insert(ondcOrders)
@@ -157,9 +157,6 @@ export class NetworkOrders implements OnModuleInit {
         items: priced.lines.map((l) => ({ id: l.id, productId: l.item.productId, variantId: l.item.variantId })),
       })
       .onConflictDoNothing();
-    // The buyer app collected a prepaid order's money before confirming it: the order is paid now, by the payment.
-    if (prepaid && order.paymentStatus === 'AWAITING_PAYMENT')
-      return this.lifecycle.move(order.id, 'PLACED', 'payment', { extras: { paymentIntent: null }, read: (_tx, after) => Promise.resolve(after) });
     return order;
   }
 
@@ -180,6 +177,5 @@ function refusalOf(error: unknown): OndcError | null {
   const code = error.code;
   if (code === ErrorCode.OutOfStock) return { type: 'DOMAIN-ERROR', code: ONDC_ERRORS.itemQuantityUnavailable, message: error.message };
   if (code === ErrorCode.PincodeNotServed) return { type: 'DOMAIN-ERROR', code: ONDC_ERRORS.dropNotServiceable, message: error.message };
-  if (code === ErrorCode.CardBelowMinimum) return { type: 'DOMAIN-ERROR', code: ONDC_ERRORS.paymentNotSupported, message: error.message };
   return { type: 'DOMAIN-ERROR', code: '40000', message: error.message };
 }

@@ -7,6 +7,7 @@ import { NetworkBuyers } from './network-buyers.js';
 import { NetworkOrderNews } from './network-order-news.js';
 import { NetworkOrders } from './network-orders.js';
 import { NetworkQuotes } from './network-quote.js';
+import { NetworkReturns } from './network-returns.js';
 import { OndcAdminController } from './ondc-admin.controller.js';
 import { OndcController } from './ondc.controller.js';
 import { OndcGateway } from './ondc-gateway.js';
@@ -17,7 +18,18 @@ import { OndcSettingsService } from './ondc-settings.service.js';
 @Module({
   imports: [OrdersModule, StoresModule],
   controllers: [OndcController, OndcAdminController],
-  providers: [CallbackOutbox, CatalogueWriter, NetworkBuyers, NetworkOrderNews, NetworkOrders, NetworkQuotes, OndcGateway, OndcSearch, OndcSettingsService],
+  providers: [
+    CallbackOutbox,
+    CatalogueWriter,
+    NetworkBuyers,
+    NetworkOrderNews,
+    NetworkOrders,
+    NetworkQuotes,
+    NetworkReturns,
+    OndcGateway,
+    OndcSearch,
+    OndcSettingsService,
+  ],
   exports: [OndcSearch],
 })
 export class OndcModule {}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { categories } from '../catalog/categories.table.js';
 import { orders } from '../orders/orders.table.js';
 
@@ -94,5 +94,29 @@ export const ondcOrders = pgTable(
   (t) => [uniqueIndex('ondc_orders_network').on(t.bapId, t.networkOrderId)],
 );
 
+/**
+ * A return a buyer app asked for through `update` (docs/product.md#selling-on-ondc): the shop's own return (its id,
+ * derived from the buyer app and its return id, so asking twice is one return) and the network's words for it.
+ */
+export const ondcReturns = pgTable(
+  'ondc_returns',
+  {
+    returnId: text('return_id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    bapId: text('bap_id').notNull(),
+    /** The buyer app's id of the return (its return_request's `id`), also the Return fulfilment's id. */
+    networkReturnId: text('network_return_id').notNull(),
+    /** The returned item by the buyer app's id (our SKU), how many, and ONDC's return reason code. */
+    itemId: text('item_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    reasonId: text('reason_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ondc_returns_network').on(t.bapId, t.networkReturnId), index('ondc_returns_order').on(t.orderId)],
+);
+
 export type OndcOrderRow = typeof ondcOrders.$inferSelect;
+export type OndcReturnRow = typeof ondcReturns.$inferSelect;
 export type OndcCategoryRow = typeof ondcCategories.$inferSelect;

@@ -78,7 +78,7 @@ export class AdminOrdersController {
   @HttpCode(200)
   @Auth('ADMIN')
   async updateStatus(@ZBody(UpdateOrderStatusBody) body: UpdateOrderStatusBody) {
-    return ok(await this.orders.adminMove(body.orderId, body.status), 'Order status updated');
+    return ok(await this.orders.adminMove(body.orderId, body.status, body.reason), 'Order status updated');
   }
 
   /** The older admin table's path (docs/product.md#api): same rules. */

@@ -6,6 +6,7 @@ export { canTransition, invoicePastDeliveries, isAwaitingCardPayment, lockOrder,
 export { OrderEvents, orderMoveKey, type OrderChange, type OrderNoticeSource, type ReturnMove, type ReturnRefund } from './order-events.js';
 export { OrderPlacementService, checkoutPending } from './order-placement.service.js';
 export { OrderReader } from './order-reader.js';
+export { ReturnsService, returnsOf } from './returns.service.js';
 export { OrdersModule } from './orders.module.js';
 export {
   buyersWithDelivered,

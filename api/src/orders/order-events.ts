@@ -1,3 +1,4 @@
+import type { OrderChannel } from '@haat/shared/orders/order.types';
 import type { ReturnStatus } from '@haat/shared/orders/returns';
 import { Injectable, Logger } from '@nestjs/common';
 import type { OrderActor } from '@haat/shared/orders/order-lifecycle';
@@ -21,6 +22,8 @@ export interface OrderChange {
   expireSession: string | null;
   /** Epoch ms just after the transaction committed. */
   committedAt: number;
+  /** Why it was cancelled, when its canceller said (an admin's reason for a network order's buyer app). */
+  cancelReason?: string;
 }
 
 /** A returned card order's refund the lifecycle decided on: Stripe is asked for this amount of the payment. */
@@ -40,6 +43,8 @@ export interface ReturnMove {
   status: ReturnStatus;
   /** Rupees: what is refunded. */
   amount: number;
+  /** Where its order came from, when not the PWA (a buyer app on ONDC hears of its returns). */
+  channel?: OrderChannel | null;
 }
 
 export interface OrderListener {

@@ -144,7 +144,7 @@ export class OrderPlacementService {
             items.map((i) => i.productId),
             'stock',
           );
-        if (method === 'COD') this.lifecycle.announcePlaced(row);
+        if (method !== 'CARD') this.lifecycle.announcePlaced(row);
         return { order: row, lines, created: true };
       }
     }
@@ -169,7 +169,8 @@ export class OrderPlacementService {
   ): Promise<{ row: OrderRow; lines: OrderLineRow[] } | null> {
     const now = new Date();
     const { deliveryAddress, promise } = destination;
-    const cod = method === 'COD';
+    // Cash on delivery and a buyer app's prepaid order are placed when written; a card order when its payment arrives.
+    const placedNow = method !== 'CARD';
     const row: OrderRow = {
       id,
       userId,
@@ -181,8 +182,9 @@ export class OrderPlacementService {
       couponCode: priced.couponCode,
       discountAmt: priced.discountAmt,
       quantity: priced.quantity,
-      // Every new order is unpaid (cash on delivery, or a card payment awaited): it counts against the account's hold.
-      heldUnits: priced.quantity,
+      // An unpaid order (cash on delivery, or a card payment awaited) counts against the account's hold; one a buyer
+      // app collected is paid.
+      heldUnits: method === 'NETWORK' ? 0 : priced.quantity,
       deliveryAddress,
       idempotencyKey: idempotencyKey ?? null,
       fulfilment: destination.fulfilment,
@@ -222,9 +224,9 @@ export class OrderPlacementService {
       placed = await this.batcher.place({
         row,
         lines,
-        clearCart: cod,
+        clearCart: placedNow,
         // A cash order is placed when written: what it brings is queued in the same statement (a card order's, when paid).
-        ...(cod ? { notices: this.lifecycle.noticesOfPlaced(row) } : {}),
+        ...(placedNow ? { notices: this.lifecycle.noticesOfPlaced(row) } : {}),
         ...(coupon ? { coupon: { id: coupon.id, perAccountUses: coupon.perAccountUses } } : {}),
       });
     } catch (error) {

@@ -30,6 +30,6 @@ import { DeliveryModule } from '../delivery/index.js';
     PickupExpiry,
     ReturnsService,
   ],
-  exports: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService],
+  exports: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService, ReturnsService],
 })
 export class OrdersModule {}

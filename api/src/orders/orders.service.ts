@@ -71,8 +71,12 @@ export class OrdersService {
     return keptPdf(this.db, found);
   }
 
-  adminMove(orderId: string, stage: OrderStage): Promise<Order> {
-    return this.lifecycle.move(orderId, stage, 'admin', { read: (tx, after) => this.reader.toWire(after, tx) });
+  /** `reason`: a cancellation's, told to a network order's buyer app. */
+  adminMove(orderId: string, stage: OrderStage, reason?: string): Promise<Order> {
+    return this.lifecycle.move(orderId, stage, 'admin', {
+      ...(reason ? { extras: { cancelReason: reason } } : {}),
+      read: (tx, after) => this.reader.toWire(after, tx),
+    });
   }
 
   /**

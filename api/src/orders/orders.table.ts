@@ -96,7 +96,9 @@ export const orders = pgTable(
     // every order (docs/architecture.md#caches-batches-pools-and-plans).
     index('orders_waiting_idx')
       .on(t.status)
-      .where(sql`${t.status} in ('PLACED', 'CONFIRMED', 'PACKED', 'READY_FOR_PICKUP', 'SHIPPED', 'OUT_FOR_DELIVERY') and ${t.paymentStatus} <> 'CANCELLED'`),
+      .where(
+        sql`${t.status} in ('PLACED', 'CONFIRMED', 'PACKED', 'READY_FOR_PICKUP', 'AGENT_ASSIGNED', 'SHIPPED', 'OUT_FOR_DELIVERY') and ${t.paymentStatus} <> 'CANCELLED'`,
+      ),
   ],
 );
 

@@ -24,7 +24,7 @@ import { SearchService } from '../search/index.js';
 import { lockOrder } from './lifecycle/transition.js';
 import { transitionReturn, type ReturnMoved } from './lifecycle/return-transition.js';
 import { OrderEvents } from './order-events.js';
-import { orderLines, orders } from './orders.table.js';
+import { orderLines, orders, type OrderRow } from './orders.table.js';
 import { orderReturns, type OrderReturnRow } from './returns.table.js';
 import type { DbOrTx } from './order-tx.js';
 
@@ -42,8 +42,11 @@ export class ReturnsService {
     private readonly notices: NoticesService,
   ) {}
 
-  /** The shopper's request: own delivered order, inside the window, no more units than bought and not yet asked back. */
-  async request(userId: string, body: ReturnRequestBody): Promise<OrderReturn> {
+  /**
+   * The shopper's request: own delivered order, inside the window, no more units than bought and not yet asked back.
+   * `id`: the return's id when its asker fixes it (a buyer app's return, so asking twice is one return).
+   */
+  async request(userId: string, body: ReturnRequestBody, id: string = newId()): Promise<OrderReturn> {
     const row = await this.db.transaction(async (tx) => {
       const order = await lockOrder(tx, body.orderId);
       if (!order || order.userId !== userId) throw notFound('Order');
@@ -112,7 +115,7 @@ export class ReturnsService {
       const [created] = await tx
         .insert(orderReturns)
         .values({
-          id: newId(),
+          id,
           orderId: order.id,
           userId,
           status: 'REQUESTED',
@@ -124,7 +127,7 @@ export class ReturnsService {
           updatedAt: now,
         })
         .returning();
-      await this.notices.enqueue(tx, this.noticesOf(created!));
+      await this.notices.enqueue(tx, this.noticesOf(created!, order.channel));
       return created!;
     });
     return toReturn(row);
@@ -140,7 +143,7 @@ export class ReturnsService {
       const [ret] = await tx.select().from(orderReturns).where(eq(orderReturns.id, body.returnId)).for('update');
       if (!order || !ret) throw notFound('Return');
       const step = await transitionReturn(tx, ret, order, body.status, adminId, body.refund);
-      await this.notices.enqueue(tx, this.noticesOf(step.after));
+      await this.notices.enqueue(tx, this.noticesOf(step.after, order.channel));
       return step;
     });
     if (moved.restocked.length) await this.search.productsChanged(moved.restocked, 'stock');
@@ -179,7 +182,7 @@ export class ReturnsService {
    * What the shopper hears of a step: a mail (in the account's language when sent) and a push, as far as they consent;
    * queued in the step's own transaction, so a step and its notices commit together (docs/decisions/0040-push-notices.md).
    */
-  private noticesOf(row: OrderReturnRow): NoticeToQueue[] {
+  private noticesOf(row: OrderReturnRow, channel: OrderRow['channel']): NoticeToQueue[] {
     const mail = shopperMail(`return:${row.id}:${row.status}`, {
       userId: row.userId,
       topic: 'orderUpdates',
@@ -187,7 +190,10 @@ export class ReturnsService {
       values: { orderId: row.orderId, amount: row.amount.toFixed(2) },
       words: { status: `returnStatus.${row.status}` },
     });
-    return [mail, ...this.events.noticesOfReturn({ orderId: row.orderId, userId: row.userId, returnId: row.id, status: row.status, amount: row.amount })];
+    return [
+      mail,
+      ...this.events.noticesOfReturn({ orderId: row.orderId, userId: row.userId, returnId: row.id, status: row.status, amount: row.amount, channel }),
+    ];
   }
 }
 

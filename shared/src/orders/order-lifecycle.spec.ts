@@ -47,7 +47,7 @@ describe('the order process, its fulfilment and payment read together', () => {
     expect(allowedMove(orderOf('express', 'PLACED'), 'SHIPPED', 'admin')).toBeUndefined();
     expect(allowedMove(orderOf('courier', 'PLACED'), 'PACKED', 'admin')).toBeUndefined();
     expect(movesFor(orderOf('courier', 'PLACED'), 'store')).toEqual([]);
-    expect(stagesFor(orderOf('express', 'CONFIRMED'), 'store')).toEqual(['PACKED', 'OUT_FOR_DELIVERY', 'DELIVERED']);
+    expect(stagesFor(orderOf('express', 'CONFIRMED'), 'store')).toEqual(['PACKED', 'AGENT_ASSIGNED', 'OUT_FOR_DELIVERY', 'DELIVERED']);
   });
 
   it('has one row per move and asker in each process and names no one twice', () => {
@@ -65,6 +65,10 @@ describe('the order process, its fulfilment and payment read together', () => {
       kindMoves(orderOf(kind, from)).find((m) => m.from === from && m.to === to)?.effects;
     expect(effectsOf('express', 'PLACED', 'PACKED')).toEqual([]);
     expect(effectsOf('express', 'PACKED', 'OUT_FOR_DELIVERY')).toEqual(['fulfilStock']);
+    // A rider assigned has not taken the parcel yet: it leaves the shelf when it rides out, and comes back if cancelled.
+    expect(effectsOf('express', 'PACKED', 'AGENT_ASSIGNED')).toEqual([]);
+    expect(effectsOf('express', 'AGENT_ASSIGNED', 'OUT_FOR_DELIVERY')).toEqual(['fulfilStock']);
+    expect(effectsOf('express', 'AGENT_ASSIGNED', 'CANCELLED')).toEqual(['releaseStock', 'releaseCoupon']);
     expect(effectsOf('courier', 'CONFIRMED', 'SHIPPED')).toEqual(['fulfilStock']);
     expect(effectsOf('courier', 'SHIPPED', 'CANCELLED')).toEqual(['returnToOrigin', 'releaseCoupon']);
     // A cash order is invoiced when it is handed over; a paid one was invoiced when its payment arrived.
@@ -77,7 +81,7 @@ describe('the order process, its fulfilment and payment read together', () => {
   });
 
   it('shows each kind the steps its rows reach', () => {
-    expect(orderSteps('store')).toEqual(['PLACED', 'CONFIRMED', 'PACKED', 'OUT_FOR_DELIVERY', 'DELIVERED']);
+    expect(orderSteps('store')).toEqual(['PLACED', 'CONFIRMED', 'PACKED', 'AGENT_ASSIGNED', 'OUT_FOR_DELIVERY', 'DELIVERED']);
     expect(orderSteps('warehouse')).toEqual(['PLACED', 'CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED']);
     expect(orderSteps(undefined)).toEqual(orderSteps('warehouse'));
     expect(orderSteps('pickup')).toEqual(['PLACED', 'PACKED', 'READY_FOR_PICKUP', 'DELIVERED']);
@@ -100,10 +104,47 @@ describe('the order process, its fulfilment and payment read together', () => {
     expect(kindOf(orderOf('pickup', 'PLACED'))).toBe('pickup');
   });
 
+  it('keeps a buyer app’s prepaid order apart from a card order: placed paid, invoiced when delivered, never refunded by the shop', () => {
+    const network: OrderFacts = { ...orderOf('express', 'PLACED'), paymentStatus: 'PAID', paymentMethod: 'NETWORK' };
+    expect(kindOf(network)).toBe('express');
+    expect(allowedMove(network, 'DELIVERED', 'store')).toMatchObject({ payment: 'COMPLETED', effects: ['fulfilStock', 'invoice'] });
+    expect(allowedMove(network, 'CANCELLED', 'customer')).toMatchObject({ payment: 'CANCELLED', effects: ['releaseStock', 'releaseCoupon'] });
+    const card: OrderFacts = { ...network, paymentMethod: 'CARD' };
+    expect(allowedMove(card, 'CANCELLED', 'customer')?.effects).toEqual(['releaseStock', 'creditNote', 'refund', 'releaseCoupon']);
+    expect(kindOf(factsOfOrder({ fulfilment: 'store', payment_status: 'PAID', payment_method: 'NETWORK', statusHistory: at('PLACED') }))).toBe('express');
+  });
+
   it('reads the wire order as the stored row: a UPI payment in processing is its own kind', () => {
     const wire = { fulfilment: 'store' as const, payment_status: 'AWAITING_PAYMENT' as const, payment_processing: true, statusHistory: [] };
     expect(kindOf(factsOfOrder(wire))).toBe('upiProcessing');
     expect(kindOf(factsOfOrder({ ...wire, payment_processing: undefined }))).toBe('awaitingCard');
     expect(kindOf(factsOfOrder({ ...wire, payment_status: 'PAID', statusHistory: at('PLACED') }))).toBe('express');
+  });
+
+  it("names every stage a way reaches in ONDC's words, as the log validation utility's routing rules allow", () => {
+    // The states the utility's fulfilmentStates forbid per routing (P2P: hyperlocal; P2H2P: through hubs).
+    const forbidden = {
+      P2P: ['Out-for-pickup', 'Pickup-failed', 'In-transit', 'At-destination-hub', 'Out-for-delivery', 'Delivery-failed'],
+      P2H2P: ['At-pickup', 'At-delivery'],
+    };
+    for (const way of ORDER_PROCESS.fulfilment) {
+      for (const stage of orderSteps(way.fulfilment)) expect(way.network.states[stage], `${way.way} at ${stage}`).toBeDefined();
+      expect(way.network.states.CANCELLED).toBe('Cancelled');
+      const said = Object.values(way.network.states);
+      if (way.network.routing) for (const state of forbidden[way.network.routing]) expect(said).not.toContain(state);
+    }
+    const express = ORDER_PROCESS.fulfilment.find((w) => w.way === 'express')!.network;
+    expect([express.type, express.routing]).toEqual(['Delivery', 'P2P']);
+    expect(orderSteps('store').map((stage) => express.states[stage])).toEqual([
+      'Pending',
+      'Pending',
+      'Packed',
+      'Agent-assigned',
+      'Order-picked-up',
+      'Order-delivered',
+    ]);
+    const pickup = ORDER_PROCESS.fulfilment.find((w) => w.way === 'pickup')!.network;
+    expect(pickup.type).toBe('Self-Pickup');
+    expect(orderSteps('pickup').map((stage) => pickup.states[stage])).toEqual(['Pending', 'Packed', 'Packed', 'Order-picked-up']);
   });
 });

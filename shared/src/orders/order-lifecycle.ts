@@ -2,7 +2,7 @@ import { FULFILMENT_PROCESS, wayOf, type FulfilmentWay, type StoredFulfilment } 
 import { PAYMENT_PROCESS, PAYMENT_STATES, paymentAnswer, paymentStateOf, type PaymentState } from './payment-process.js';
 import { ORDER_STAGES, lifecycleStage, type OrderStage, type PaymentStatus, type StatusHistoryEntry } from './order-stages.js';
 import type { OrderActor, OrderEffect } from './process-terms.js';
-import type { Order } from './order.types.js';
+import type { Order, PaymentMethod } from './order.types.js';
 
 export { ORDER_ACTORS, ORDER_EFFECTS, type OrderActor, type OrderEffect } from './process-terms.js';
 
@@ -35,6 +35,8 @@ export interface OrderFacts {
   paymentStatus: PaymentStatus;
   /** A card session completed with its (UPI) payment still to come. */
   paymentProcessing?: boolean;
+  /** Who collects the money: cash at hand-over, a card at the provider, or a buyer app on ONDC (`NETWORK`). */
+  paymentMethod?: PaymentMethod;
   statusHistory: readonly StatusHistoryEntry[];
 }
 
@@ -60,7 +62,7 @@ export const ORDER_PROCESS = { fulfilment: FULFILMENT_PROCESS, payment: PAYMENT_
 
 /** The payment's state of an order. */
 export function paymentOf(order: OrderFacts): PaymentState {
-  return paymentStateOf(order.paymentStatus, order.paymentProcessing === true);
+  return paymentStateOf(order.paymentStatus, order.paymentProcessing === true, order.paymentMethod);
 }
 
 /** The order's kind: its payment's state while that keeps it unplaced, else its way of fulfilment. */
@@ -140,9 +142,12 @@ export function orderSteps(fulfilment?: StoredFulfilment | null): OrderStage[] {
 }
 
 /** What the process reads of an order on the wire. */
-export function factsOfOrder(order: Pick<Order, 'fulfilment' | 'payment_status' | 'payment_processing' | 'statusHistory'>): OrderFacts {
+export function factsOfOrder(
+  order: Pick<Order, 'fulfilment' | 'payment_status' | 'payment_processing' | 'statusHistory'> & { payment_method?: PaymentMethod },
+): OrderFacts {
   return {
     fulfilment: order.fulfilment,
+    ...(order.payment_method ? { paymentMethod: order.payment_method } : {}),
     paymentStatus: order.payment_status,
     paymentProcessing: order.payment_processing === true,
     statusHistory: order.statusHistory,

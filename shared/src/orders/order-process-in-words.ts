@@ -6,7 +6,8 @@ export type ExpectedMove = { to: OrderMoveTo; payment: PaymentStatus | 'keep' };
 
 const STEPS: Record<'courier' | 'express', OrderStage[]> = {
   courier: ['PLACED', 'CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED'],
-  express: ['PLACED', 'CONFIRMED', 'PACKED', 'OUT_FOR_DELIVERY', 'DELIVERED'],
+  // A rider may be assigned once it is packed (or straight away); the store may also send it out without saying so.
+  express: ['PLACED', 'CONFIRMED', 'PACKED', 'AGENT_ASSIGNED', 'OUT_FOR_DELIVERY', 'DELIVERED'],
 };
 
 const paid = (to: OrderMoveTo): ExpectedMove => ({ to, payment: to === 'PLACED' ? 'PAID' : to === 'CANCELLED' ? 'CANCELLED' : 'keep' });
@@ -29,8 +30,9 @@ export function expectedMoves(kind: OrderKind, from: LifecycleStage, actor: Orde
   if (from === null || from === 'DELIVERED' || from === 'CANCELLED') return [];
   const cancel: ExpectedMove = { to: 'CANCELLED', payment: 'CANCELLED' };
   if (kind === 'pickup') return pickupMoves(from, actor, cancel);
-  // Ready for pickup is a pickup order's own stage: no order sent from the warehouse or a store ever stood there.
-  if (from === 'READY_FOR_PICKUP') return [];
+  // Ready for pickup is a pickup order's own stage: no order sent from the warehouse or a store ever stood there;
+  // a rider assigned is a store's express order's own: no courier order ever stood there.
+  if (from === 'READY_FOR_PICKUP' || (from === 'AGENT_ASSIGNED' && kind === 'courier')) return [];
   if (actor === 'customer') return [cancel];
   // A store's queue packs, sends and delivers its own orders; confirming and cancelling stay with the admin.
   if (actor !== 'admin' && !(actor === 'store' && kind === 'express')) return [];
@@ -52,7 +54,8 @@ function pickupMoves(from: OrderStage, actor: OrderActor, cancel: ExpectedMove):
   if (actor === 'timer') return from === 'READY_FOR_PICKUP' ? [cancel] : [];
   if (actor !== 'admin' && actor !== 'store') return [];
   // Ready is reached from placed or packed; once ready, the next step is the hand-over.
-  const next: OrderStage[] = from === 'READY_FOR_PICKUP' ? ['DELIVERED'] : steps.filter((stage) => stageIndex(stage) > stageIndex(from) && stage !== 'DELIVERED');
+  const next: OrderStage[] =
+    from === 'READY_FOR_PICKUP' ? ['DELIVERED'] : steps.filter((stage) => stageIndex(stage) > stageIndex(from) && stage !== 'DELIVERED');
   const forward = next.map((to): ExpectedMove => ({ to, payment: to === 'DELIVERED' ? 'COMPLETED' : 'keep' }));
   return actor === 'admin' ? [...forward, cancel] : forward;
 }

@@ -1,9 +1,19 @@
 /**
  * The order stages in their order; which moves between them each way of fulfilment has is in fulfilment-process.ts (a
- * dark store's order goes Packed → Out for delivery → Delivered, docs/product.md#delivery; the warehouse's ships; a
+ * dark store's order goes Packed → (Rider assigned →) Out for delivery → Delivered, docs/product.md#delivery; the warehouse's ships; a
  * pickup order is Ready for pickup at its store and handed over there, docs/product.md#store-pickup).
  */
-export const ORDER_STAGES = ['PLACED', 'CONFIRMED', 'PACKED', 'READY_FOR_PICKUP', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'CANCELLED'] as const;
+export const ORDER_STAGES = [
+  'PLACED',
+  'CONFIRMED',
+  'PACKED',
+  'READY_FOR_PICKUP',
+  'AGENT_ASSIGNED',
+  'SHIPPED',
+  'OUT_FOR_DELIVERY',
+  'DELIVERED',
+  'CANCELLED',
+] as const;
 export type OrderStage = (typeof ORDER_STAGES)[number];
 
 export const PAYMENT_STATUSES = ['PENDING', 'AWAITING_PAYMENT', 'PAID', 'CASH ON DELIVERY', 'COMPLETED', 'CANCELLED'] as const;

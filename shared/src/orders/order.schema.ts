@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SELLER_CANCEL_REASONS } from './seller-cancel.js';
 import { Id, IdRef, Limit, Money, Page } from '../common/fields.js';
 import { ORDER_STAGES } from './order-stages.js';
 import { VariantId } from '../cart/cart.schema.js';
@@ -135,10 +136,14 @@ export type CheckedRequests = [Fits<CashOnDeliveryRequest, z.input<typeof CashOn
 export const CancelOrderBody = z.object({ orderId: Id });
 export type CancelOrderBody = z.infer<typeof CancelOrderBody>;
 
-export const UpdateOrderStatusBody = z.object({
-  orderId: Id,
-  status: z.enum(ORDER_STAGES, { error: `must be one of ${ORDER_STAGES.join(', ')}` }),
-});
+export const UpdateOrderStatusBody = z
+  .object({
+    orderId: Id,
+    status: z.enum(ORDER_STAGES, { error: `must be one of ${ORDER_STAGES.join(', ')}` }),
+    /** A cancellation's reason, told to the buyer app of a network order (002, items not available, when absent). */
+    reason: z.enum(SELLER_CANCEL_REASONS, { error: `must be one of ${SELLER_CANCEL_REASONS.join(', ')}` }).optional(),
+  })
+  .refine((body) => body.reason === undefined || body.status === 'CANCELLED', { error: 'is given only with CANCELLED', path: ['reason'] });
 export type UpdateOrderStatusBody = z.infer<typeof UpdateOrderStatusBody>;
 
 export const AdminOrdersQuery = z.object({

@@ -44,7 +44,8 @@ export interface OrderUserRef {
   email: string;
 }
 
-export type PaymentMethod = 'COD' | 'CARD';
+/** Cash on delivery (or at the counter), a card or UPI payment at the provider, or paid to a buyer app on ONDC (prepaid). */
+export type PaymentMethod = 'COD' | 'CARD' | 'NETWORK';
 
 /** An order that came from elsewhere than the shop's PWA: a buyer app on ONDC, and the order's id there. */
 export interface OrderChannel {

@@ -22,7 +22,15 @@ export const LOW_STOCK_PATH = 'order/admin/low-stock';
 export const ADJUST_STOCK_PATH = 'product/admin/adjust-stock';
 
 /** The orders still moving, in stage order: each is a link to Manage Orders filtered by it. */
-export const WAITING_STAGES = ['PLACED', 'CONFIRMED', 'PACKED', 'READY_FOR_PICKUP', 'SHIPPED', 'OUT_FOR_DELIVERY'] as const satisfies readonly OrderStage[];
+export const WAITING_STAGES = [
+  'PLACED',
+  'CONFIRMED',
+  'PACKED',
+  'READY_FOR_PICKUP',
+  'AGENT_ASSIGNED',
+  'SHIPPED',
+  'OUT_FOR_DELIVERY',
+] as const satisfies readonly OrderStage[];
 export type WaitingStage = (typeof WAITING_STAGES)[number];
 
 const whole = (min: number, max: number) =>

@@ -1,6 +1,7 @@
 import type { FulfilmentEvent } from './fulfilment-process.js';
 import type { PaymentStatus } from './order-stages.js';
 import type { OrderActor, OrderEffect } from './process-terms.js';
+import type { PaymentMethod } from './order.types.js';
 
 /**
  * Where an order's payment stands. `placed` says whether the order is placed while its payment stands there: a
@@ -14,6 +15,11 @@ export const PAYMENT_STATES = {
   /** The provider's session completed with a UPI payment still to be approved by the shopper's bank. */
   upiProcessing: { stored: 'AWAITING_PAYMENT', placed: false },
   paid: { stored: 'PAID', placed: true },
+  /**
+   * Paid to a buyer app on ONDC, which settles it to the shop after delivery (docs/product.md#selling-on-ondc): placed
+   * at once, no card and no card rules; the buyer app refunds its buyer when the order is cancelled.
+   */
+  collectedByNetwork: { stored: 'PAID', placed: true },
   /** The goods were handed over and the money is the shop's. */
   completed: { stored: 'COMPLETED', placed: true },
   /** The order was cancelled: nothing is owed; a paid one is refunded (its `refund` effect, or its return's). */
@@ -44,7 +50,8 @@ const UNPAID_CANCELLED = { to: 'cancelled', stage: 'CANCELLED' } as const;
  * expiring), or marked processing when a UPI app is still to approve it; then the shopper waits for the bank's
  * answer (the session can no longer expire) and only the payment, or an admin, ends the wait. Once placed the
  * payment answers the fulfilment: the goods handed over complete it (a cash sale is invoiced then), a cancellation
- * cancels it (a paid one is refunded with a credit note, or, on its way back, when its return arrives).
+ * cancels it (a paid one is refunded with a credit note, or, on its way back, when its return arrives). A network
+ * order the buyer app collected is placed paid and invoiced when delivered; its cancellation is the buyer app's to refund.
  */
 export const PAYMENT_PROCESS: readonly PaymentMove[] = [
   { from: 'awaitingCard', ...PAID_BY_PROVIDER },
@@ -60,19 +67,25 @@ export const PAYMENT_PROCESS: readonly PaymentMove[] = [
   { from: 'cashOnDelivery', on: 'cancelled', to: 'cancelled', effects: ['releaseCoupon'] },
   { from: 'cashOnDelivery', on: 'cancelledInTransit', to: 'cancelled', effects: ['releaseCoupon'] },
 
+  // The sale completes, and is invoiced, when the goods are handed over: the buyer app settles to the shop only then.
+  { from: 'collectedByNetwork', on: 'delivered', to: 'completed', effects: ['invoice'] },
+  // Nothing was invoiced nor settled to the shop: the buyer app gives its buyer the money back.
+  { from: 'collectedByNetwork', on: 'cancelled', to: 'cancelled', effects: ['releaseCoupon'] },
+  { from: 'collectedByNetwork', on: 'cancelledInTransit', to: 'cancelled', effects: ['releaseCoupon'] },
+
   { from: 'paid', on: 'delivered', to: 'completed', effects: [] },
   { from: 'paid', on: 'cancelled', to: 'cancelled', effects: ['creditNote', 'refund', 'releaseCoupon'] },
   // Refunded, with its credit note, once the parcel is back (the return's REFUNDED).
   { from: 'paid', on: 'cancelledInTransit', to: 'cancelled', effects: ['releaseCoupon'] },
 ];
 
-/** What the process reads of an order's payment: its stored status and the UPI processing mark. */
-export function paymentStateOf(paymentStatus: PaymentStatus, processing: boolean): PaymentState {
+/** What the process reads of an order's payment: its stored status, the UPI processing mark, and who collected it. */
+export function paymentStateOf(paymentStatus: PaymentStatus, processing: boolean, method?: PaymentMethod): PaymentState {
   switch (paymentStatus) {
     case 'AWAITING_PAYMENT':
       return processing ? 'upiProcessing' : 'awaitingCard';
     case 'PAID':
-      return 'paid';
+      return method === 'NETWORK' ? 'collectedByNetwork' : 'paid';
     case 'COMPLETED':
       return 'completed';
     case 'CANCELLED':

@@ -2,6 +2,7 @@ import { firstUnits, min, paise, rupees, subtract } from '../money/paise.js';
 import { z } from 'zod';
 import { Id, IdRef, RequiredText } from '../common/fields.js';
 import { VariantId } from '../cart/cart.schema.js';
+import type { PaymentMethod } from './order.types.js';
 
 /**
  * Returns (docs/product.md#returns): a shopper asks within the return window after delivery; an admin
@@ -117,6 +118,6 @@ export interface OrderReturn {
  * Stripe, a cash one with the method and reference the admin enters) and who asked.
  */
 export interface AdminOrderReturn extends OrderReturn {
-  paymentMethod: 'COD' | 'CARD';
+  paymentMethod: PaymentMethod;
   customer: { _id: string; name: string; email: string; mobile: string | null } | null;
 }

@@ -3,9 +3,9 @@ import { ORDER_STAGES } from './order-stages.js';
 import { stageNoticeKind } from './stage-notices.js';
 
 describe('stageNoticeKind', () => {
-  it('tells every stage after placement, each its own notice', () => {
+  it("tells every stage after placement, each its own notice, but a rider assigned (the store's news)", () => {
     const kinds = ORDER_STAGES.filter((s) => s !== 'PLACED').map((stage) => stageNoticeKind('PLACED', stage, false));
-    expect(kinds).toEqual(['confirmed', 'packed', 'readyForPickup', 'shipped', 'outForDelivery', 'delivered', 'cancelled']);
+    expect(kinds).toEqual(['confirmed', 'packed', 'readyForPickup', null, 'shipped', 'outForDelivery', 'delivered', 'cancelled']);
   });
 
   it('says nothing when the stage did not move, on placement, or for an order never placed', () => {

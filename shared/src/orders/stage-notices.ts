@@ -27,6 +27,8 @@ export function stageNoticeKind(previous: OrderStage | null, current: OrderStage
   if (previous === null || current === null || current === previous || current === 'PLACED') return null;
   // A pickup order packed is not news yet: its shopper hears when it is ready at the counter.
   if (pickup && current === 'PACKED') return null;
+  // A rider on the way to the store is the store's news: its shopper hears when the parcel rides out.
+  if (current === 'AGENT_ASSIGNED') return null;
   switch (current) {
     case 'PACKED':
       return 'packed';

@@ -11,13 +11,15 @@ export interface OrderState {
 }
 
 /**
- * How a new order starts: cash on delivery is placed at once; a card order waits for its payment
- * with no stage and no history (it is placed by the payment, see the transitions table).
+ * How a new order starts: cash on delivery is placed at once, and so is one a buyer app on ONDC collected (paid, the
+ * payment process's `collectedByNetwork`); a card order waits for its payment with no stage and no history (it is
+ * placed by the payment, see the transitions table).
  */
 export function initialState(method: PaymentMethod, now: Date): OrderState {
-  return method === 'COD'
-    ? { paymentStatus: 'CASH ON DELIVERY', status: 'PLACED', statusHistory: [{ status: 'PLACED', updatedAt: now.toISOString() }], paymentProcessingAt: null }
-    : { paymentStatus: 'AWAITING_PAYMENT', status: null, statusHistory: [], paymentProcessingAt: null };
+  const placed = { status: 'PLACED' as const, statusHistory: [{ status: 'PLACED' as const, updatedAt: now.toISOString() }], paymentProcessingAt: null };
+  if (method === 'COD') return { paymentStatus: 'CASH ON DELIVERY', ...placed };
+  if (method === 'NETWORK') return { paymentStatus: 'PAID', ...placed };
+  return { paymentStatus: 'AWAITING_PAYMENT', status: null, statusHistory: [], paymentProcessingAt: null };
 }
 
 /**

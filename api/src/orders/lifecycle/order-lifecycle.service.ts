@@ -58,7 +58,7 @@ export class OrderLifecycle {
    */
   async transitionIn(tx: Tx, row: OrderRow, to: OrderStage, actor: OrderActor, extras?: TransitionExtras): Promise<Transitioned> {
     const moved = await transition(tx, row, to, actor, { seller: this.config.seller }, extras);
-    await this.notices.enqueue(tx, this.events.noticesOf(changeOf(moved), moved.placed));
+    await this.notices.enqueue(tx, this.events.noticesOf(changeOf(moved, extras?.cancelReason), moved.placed));
     const expiry = moved.before.status === moved.after.status ? null : pickupExpiryJob(moved.after);
     if (expiry) await this.jobs.enqueue(tx, expiry);
     return moved;
@@ -118,7 +118,7 @@ export class OrderLifecycle {
       // The move is committed; a cache that cannot hear of it now still refreshes its entry within seconds (read-cache.ts).
       this.search.productsChanged(moved.restocked, 'stock').catch((e: Error) => this.logger.warn(`stock change not announced: ${e.message}`));
     }
-    const change = changeOf(moved);
+    const change = changeOf(moved, undefined);
     if (moved.placed) this.events.placed(change);
     else this.events.changed(change);
   }
@@ -149,8 +149,9 @@ export class OrderLifecycle {
   }
 }
 
-function changeOf(moved: Transitioned): OrderChange {
+function changeOf(moved: Transitioned, cancelReason: string | undefined): OrderChange {
   return {
+    ...(cancelReason && moved.after.status === 'CANCELLED' ? { cancelReason } : {}),
     order: moved.after,
     previousStatus: moved.before.status,
     previousPaymentStatus: moved.before.paymentStatus,

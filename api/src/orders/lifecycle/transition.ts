@@ -37,6 +37,7 @@ export function factsOf(order: OrderRow): OrderFacts {
     fulfilment: order.fulfilment,
     paymentStatus: order.paymentStatus,
     paymentProcessing: order.paymentProcessingAt !== null,
+    paymentMethod: order.paymentMethod,
     statusHistory: order.statusHistory,
   };
 }
@@ -75,6 +76,8 @@ export interface LifecycleContext {
 export interface TransitionExtras {
   /** The card payment that paid the order (kept so a later cancellation can refund it). */
   paymentIntent?: string | null;
+  /** Why the order is cancelled, as its canceller names it (a network order's seller reason, told to its buyer app). */
+  cancelReason?: string;
   /** The hand-over checked the shopper's pickup code (hand-over.ts): a row guarded by it may be made. */
   pickupCodeChecked?: boolean;
   now?: Date;

@@ -1,6 +1,7 @@
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { OrderStage } from '@haat/shared/orders/order-stages';
 import type { UpdateOrderStatusBody } from '@haat/shared/orders/order.schema';
+import type { SellerCancelReason } from '@haat/shared/orders/seller-cancel';
 import type { Order } from '@haat/shared/orders/order.types';
 import { infiniteQueryOptions, mutationOptions, type InfiniteData } from '@tanstack/react-query';
 import { ORDER_LIMITS } from '@haat/shared/orders/order.schema';
@@ -21,8 +22,13 @@ export const adminOrdersApi = {
   list: (page: number, limit: number, status?: OrderStage, signal?: AbortSignal) =>
     http.get('order/admin/orders', { searchParams: { page, limit, ...(status ? { status } : {}) }, signal, context: { silent: true } }).json<AdminOrdersPage>(),
   /** Silent: the screen shows the server's refusal itself. */
-  updateStatus: (orderId: string, status: OrderStage) =>
-    http.post('order/admin/update-status', { json: { orderId, status } satisfies UpdateOrderStatusBody, context: { silent: true } }).json<Envelope<Order>>(),
+  updateStatus: (orderId: string, status: OrderStage, reason?: SellerCancelReason) =>
+    http
+      .post('order/admin/update-status', {
+        json: { orderId, status, ...(reason ? { reason } : {}) } satisfies UpdateOrderStatusBody,
+        context: { silent: true },
+      })
+      .json<Envelope<Order>>(),
 };
 
 /** Every order (or those at `status`), newest first, a page more at each "Load more"; an order event reads them again (realtime). */
@@ -44,7 +50,9 @@ export const adminOrdersQuery = (status?: OrderStage) =>
  */
 export const adminOrderMoveWrite = (status?: OrderStage) =>
   mutationOptions({
-    mutationFn: ({ orderId, status: next }: { orderId: string; status: OrderStage }) => adminOrdersApi.updateStatus(orderId, next),
+    // `reason`: a network order's cancellation, told to its buyer app.
+    mutationFn: ({ orderId, status: next, reason }: { orderId: string; status: OrderStage; reason?: SellerCancelReason }) =>
+      adminOrdersApi.updateStatus(orderId, next, reason),
     onSuccess: (answer, { orderId }, _before, { client }) => {
       const moved = answer.data;
       if (moved)

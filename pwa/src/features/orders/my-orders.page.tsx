@@ -84,7 +84,7 @@ function ManageOrders() {
   // Opening Manage Orders is seeing the orders: the badge starts again from 0, on the server too.
   const markSeen = useOrdersSeen();
   // Moving an order is handling it: whatever arrived while this page was open has been seen too.
-  const handle = (orderId: string, status: Parameters<typeof move>[1]) => move(orderId, status, markSeen);
+  const handle = (orderId: string, status: Parameters<typeof move>[1], reason?: Parameters<typeof move>[3]) => move(orderId, status, markSeen, reason);
 
   return (
     <>
@@ -98,7 +98,12 @@ function ManageOrders() {
           loading={!loaded}
           render={(order) => (
             <OrderCard key={order.orderId} order={order}>
-              <StageMover order={order} updating={updating === order.orderId} onMove={(status) => handle(order.orderId, status)} onHandedOver={refresh} />
+              <StageMover
+                order={order}
+                updating={updating === order.orderId}
+                onMove={(status, reason) => void handle(order.orderId, status, reason)}
+                onHandedOver={refresh}
+              />
             </OrderCard>
           )}
         />

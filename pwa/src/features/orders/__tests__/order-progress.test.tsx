@@ -22,7 +22,7 @@ describe('order progress (docs/product.md#states)', () => {
 
   it("walks a dark store's order through Packed, not Shipped, and shows a stage the warehouse's order reached off its steps", () => {
     render(<OrderProgress history={[at('PLACED'), at('PACKED')]} fulfilment="store" />);
-    expect(classes().map(([label]) => label)).toEqual(['Placed', 'Confirmed', 'Packed', 'Out for delivery', 'Delivered']);
+    expect(classes().map(([label]) => label)).toEqual(['Placed', 'Confirmed', 'Packed', 'Rider assigned', 'Out for delivery', 'Delivered']);
     cleanup();
     render(<OrderProgress history={[at('PLACED'), at('PACKED')]} fulfilment="warehouse" />);
     expect(classes().map(([label]) => label)).toEqual(['Placed', 'Confirmed', 'Packed', 'Shipped', 'Out for delivery', 'Delivered']);

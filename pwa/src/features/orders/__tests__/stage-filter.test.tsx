@@ -22,7 +22,18 @@ describe("Manage Orders' stage filter", () => {
     const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Stage' });
     expect(select.value).toBe('CONFIRMED');
     expect(select.closest('.stage-filter')).not.toBeNull();
-    expect(options()).toEqual(['All orders', 'Placed', 'Confirmed', 'Packed', 'Ready for pickup', 'Shipped', 'Out for delivery', 'Delivered', 'Cancelled']);
+    expect(options()).toEqual([
+      'All orders',
+      'Placed',
+      'Confirmed',
+      'Packed',
+      'Ready for pickup',
+      'Rider assigned',
+      'Shipped',
+      'Out for delivery',
+      'Delivered',
+      'Cancelled',
+    ]);
     fireEvent.change(select, { target: { value: 'SHIPPED' } });
     fireEvent.change(select, { target: { value: '' } });
     expect(chosen).toEqual(['SHIPPED', undefined]);
@@ -32,6 +43,17 @@ describe("Manage Orders' stage filter", () => {
     await setLanguage('hi-IN', false);
     filter(undefined);
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'स्थिति' }).value).toBe('');
-    expect(options()).toEqual(['सभी ऑर्डर', 'प्लेस हुआ', 'कन्फ़र्म हुआ', 'पैक हुआ', 'पिकअप के लिए तैयार', 'शिप हुआ', 'डिलीवरी के लिए निकला', 'डिलीवर हुआ', 'रद्द हुआ']);
+    expect(options()).toEqual([
+      'सभी ऑर्डर',
+      'प्लेस हुआ',
+      'कन्फ़र्म हुआ',
+      'पैक हुआ',
+      'पिकअप के लिए तैयार',
+      'राइडर तय हुआ',
+      'शिप हुआ',
+      'डिलीवरी के लिए निकला',
+      'डिलीवर हुआ',
+      'रद्द हुआ',
+    ]);
   });
 });

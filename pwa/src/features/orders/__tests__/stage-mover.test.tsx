@@ -10,8 +10,8 @@ const order = (payment_method: 'COD' | 'CARD', payment_status: Order['payment_st
   ({ orderId: 'HT1', payment_method, payment_status, statusHistory: [{ status: 'PLACED', updatedAt: '2026-11-25T08:00:00.000Z' }] }) as unknown as Order;
 
 function mover(o: Order) {
-  const moves: OrderStage[] = [];
-  render(<StageMover order={o} updating={false} onMove={(s) => moves.push(s)} />);
+  const moves: Array<OrderStage | `${OrderStage}:${string}`> = [];
+  render(<StageMover order={o} updating={false} onMove={(s, reason) => moves.push(reason ? `${s}:${reason}` : s)} />);
   const button = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}$`) });
   return { moves, button };
 }
@@ -51,6 +51,22 @@ describe("the admin's stage moves", () => {
     const text = screen.getByRole('dialog', { name: 'Cancel order #HT1?' }).textContent ?? '';
     expect(text).toContain('a return to origin opens');
     expect(text).toContain('when the parcel is received back');
+  });
+
+  it('asks which reason a network order’s buyer app is told when it is cancelled, items not available unless the admin picks another', () => {
+    const network = { ...order('COD', 'CASH ON DELIVERY'), channel: { kind: 'ondc', buyerApp: 'buyer.app.test', networkOrderId: 'NW-1' } } as unknown as Order;
+    const { moves, button } = mover(network);
+    fireEvent.click(button('Cancelled'));
+    const reason = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Reason told to buyer.app.test' });
+    expect(reason.value).toBe('002');
+    fireEvent.change(reason, { target: { value: '018' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(moves).toEqual(['CANCELLED:018']);
+    cleanup();
+    // A shop's own order is asked no reason.
+    const own = mover(order('COD', 'CASH ON DELIVERY'));
+    fireEvent.click(own.button('Cancelled'));
+    expect(screen.queryByRole('combobox')).toBeNull();
   });
 
   it('asks before Delivered', () => {

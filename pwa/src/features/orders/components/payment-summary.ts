@@ -5,7 +5,8 @@ import { i18n } from '../../../i18n/i18n';
 export function paymentSummary(order: { payment_method?: string; payment_status: PaymentStatus; payment_processing?: boolean; fulfilment?: string }): string {
   // A pickup order's cash is paid at the store's counter (docs/product.md#store-pickup).
   const cash = order.fulfilment === 'pickup' ? 'orders:payment.atStore' : 'orders:payment.cod';
-  const method = i18n.t(order.payment_method === 'COD' ? cash : 'orders:payment.online');
+  // A network order's prepaid money was collected by its buyer app (docs/product.md#selling-on-ondc).
+  const method = i18n.t(order.payment_method === 'COD' ? cash : order.payment_method === 'NETWORK' ? 'orders:payment.buyerApp' : 'orders:payment.online');
   // Stripe has the payment, a UPI app still to approve it (docs/decisions/0051-card-payments-and-refunds.md).
   if (order.payment_status === 'AWAITING_PAYMENT' && order.payment_processing) return `${method} · ${i18n.t('orders:payment.upiWaiting')}`;
   const status = paymentStatusWords(order.payment_status);

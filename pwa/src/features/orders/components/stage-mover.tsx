@@ -4,6 +4,7 @@ import { factsOfOrder, movesFor, stagesFor } from '@haat/shared/orders/order-lif
 import { HandOverForm } from '../../../lib/pickup/hand-over-form';
 import { stageIndex, type OrderStage } from '@haat/shared/orders/order-stages';
 import { type Order } from '@haat/shared/orders/order.types';
+import { SELLER_CANCEL_REASONS, type SellerCancelReason } from '@haat/shared/orders/seller-cancel';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 
 /** Moves that cannot be undone: the admin is asked first, naming what will happen (docs/product.md#states). */
@@ -12,6 +13,7 @@ const FINAL: ReadonlySet<OrderStage> = new Set(['CANCELLED', 'DELIVERED']);
 /**
  * docs/product.md#states: the moves the order process gives an admin on this order now; Cancelled and Delivered ask
  * first. A move its row guards with the pickup code (a pickup order handed over) is the code's form instead of a button.
+ * Cancelling a network order asks which of ONDC's seller reasons its buyer app is told (docs/product.md#selling-on-ondc).
  */
 export function StageMover({
   order,
@@ -21,16 +23,18 @@ export function StageMover({
 }: {
   order: Order;
   updating: boolean;
-  onMove: (status: OrderStage) => void;
+  onMove: (status: OrderStage, reason?: SellerCancelReason) => void;
   onHandedOver?: () => void;
 }) {
   const { t } = useTranslation('orders');
   const [asking, setAsking] = useState<OrderStage | null>(null);
+  const [reason, setReason] = useState<SellerCancelReason>('002');
+  const network = order.channel?.kind === 'ondc';
   const facts = factsOfOrder(order);
   const guarded = new Set(movesFor(facts, 'admin').flatMap((move) => (move.guard === 'pickupCode' ? [move.to] : [])));
   const stages = stagesFor(facts, 'admin').filter((stage) => !guarded.has(stage));
   if (stages.length === 0 && guarded.size === 0) return null;
-  const paidByCard = order.payment_method !== 'COD' && (order.payment_status === 'PAID' || order.payment_status === 'COMPLETED');
+  const paidByCard = order.payment_method === 'CARD' && (order.payment_status === 'PAID' || order.payment_status === 'COMPLETED');
   // Cancelled once shipped, the parcel comes back first: its units and any card refund wait for it (docs/product.md#returns).
   const inTransit = order.status !== null && order.status !== 'CANCELLED' && stageIndex(order.status) >= stageIndex('SHIPPED');
   const cancelMessage = `mover.cancel${inTransit ? 'Shipped' : ''}${paidByCard ? 'Paid' : ''}Message`;
@@ -60,10 +64,24 @@ export function StageMover({
           onConfirm={() => {
             const stage = asking;
             setAsking(null);
-            onMove(stage);
+            if (stage === 'CANCELLED' && network) onMove(stage, reason);
+            else onMove(stage);
           }}
           onKeep={() => setAsking(null)}
-        />
+        >
+          {asking === 'CANCELLED' && network && (
+            <label className="stage-mover__reason">
+              {t('mover.reasonLabel', { app: order.channel?.buyerApp })}
+              <select data-testid="cancel-reason" value={reason} onChange={(e) => setReason(e.target.value as SellerCancelReason)}>
+                {SELLER_CANCEL_REASONS.map((code) => (
+                  <option key={code} value={code}>
+                    {t(`mover.reason.${code}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+        </ConfirmDialog>
       )}
     </div>
   );

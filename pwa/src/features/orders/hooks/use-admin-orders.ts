@@ -1,4 +1,5 @@
 import type { OrderStage } from '@haat/shared/orders/order-stages';
+import type { SellerCancelReason } from '@haat/shared/orders/seller-cancel';
 import { invalidate, useOnlinePages } from '../../../lib/query/query-client';
 import { useServerWrite } from '../../../lib/query/server-write';
 import { adminOrderMoveWrite, adminOrdersQuery } from '../admin-api';
@@ -13,9 +14,9 @@ export function useAdminOrders(status?: OrderStage) {
   const seen = new Set<string>();
   const orders = (read.data?.pages ?? []).flatMap((p) => p.data ?? []).filter((o) => !seen.has(o.orderId) && seen.add(o.orderId));
 
-  /** One move at a time: a press while one is under way is ignored (its button stays enabled, so the focus stays on it). */
-  const move = (orderId: string, next: OrderStage, onSettled?: () => void) => {
-    if (!moving.isPending) moving.mutate({ orderId, status: next }, { onSettled });
+  /** One move at a time: a press while one is under way is ignored (its button stays enabled, so the focus stays on it). `reason`: a network order's cancellation, told to its buyer app. */
+  const move = (orderId: string, next: OrderStage, onSettled?: () => void, reason?: SellerCancelReason) => {
+    if (!moving.isPending) moving.mutate({ orderId, status: next, reason }, { onSettled });
   };
 
   /** Read again (an order moved elsewhere: a pickup handed over at the counter). */

@@ -1,0 +1,2 @@
+DROP INDEX "orders_waiting_idx";--> statement-breakpoint
+CREATE INDEX "orders_waiting_idx" ON "orders" USING btree ("status") WHERE "orders"."status" in ('PLACED', 'CONFIRMED', 'PACKED', 'READY_FOR_PICKUP', 'AGENT_ASSIGNED', 'SHIPPED', 'OUT_FOR_DELIVERY') and "orders"."payment_status" <> 'CANCELLED';
