@@ -142,6 +142,23 @@ describe.each(DB_KINDS)('a search that understands what the shopper means, on %s
     }
   });
 
+  it('reads an ordering or leaving-out word of the catalogue’s own names as a word: "latest edition", not newest first', async () => {
+    const named = await search('biology latest edition', 1, 10);
+    expect(named.understood?.parts ?? []).toEqual([]);
+    expect(named.data.length).toBeGreaterThan(0);
+    expect(named.data[0]!.name).toMatch(/Biology.*Latest Edition/);
+    // The same words with what no name holds together still order and leave out.
+    expect((await search('latest kurti', 1, 5)).understood?.parts).toEqual([{ kind: 'sort', sort: 'newest', from: 0, to: 1 }]);
+    expect((await search('biscuits non chocolate', 1, 5)).understood?.parts).toMatchObject([{ kind: 'exclude', words: ['chocolate'] }]);
+  });
+
+  it('leaves out what is said alone ("non chocolate"), newest first, as the listing does', async () => {
+    const { all, total } = await everything('non chocolate');
+    expect(all.length).toBe(total);
+    expect(total).toBeGreaterThan(rows.length / 2);
+    expect(all.filter((p) => /chocolate/i.test(p.name)).map((p) => p.name)).toEqual([]);
+  });
+
   it('puts the nearest pack first and never answers nothing when the kind is sold', async () => {
     const half = await search('half kg almonds', 1, 5);
     expect(half.data[0]!.name).toMatch(/Almonds, 500 g$/);

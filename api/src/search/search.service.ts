@@ -9,9 +9,9 @@ import {
   type ProductSearchResult,
 } from '../catalog/index.js';
 import { SearchIndexService } from './index/index.service.js';
-import { understandQuery, type SearchUnderstood, type UnderstoodQuery } from '@haat/shared/search/query-understanding';
+import { tokensOf as queryTokens, understandQuery, type QueryPart, type SearchUnderstood, type UnderstoodQuery } from '@haat/shared/search/query-understanding';
 import { filterRanked, heldTokens, learnWords, narrowedListing, rankedSearch, searchTokens, type SearchPage } from './search.repository.js';
-import { indexNarrowing, measures, narrowingValues, narrows } from './narrowing.js';
+import { NO_NARROWING, indexNarrowing, measures, narrowingValues, narrows } from './narrowing.js';
 import { isAscii } from './index/trigrams.js';
 import { correctedSearch } from './correction.js';
 import { Synonyms } from './synonyms/synonyms.js';
@@ -70,7 +70,7 @@ export class SearchService implements ProductSearch {
    * searched for, its parts narrow the matches, and what was understood and what matched nothing come back with them.
    */
   async search(query: SearchQuery): Promise<SearchResult | null> {
-    const understood = understandQuery(query.text);
+    const understood = await this.namesOwnWords(query.text, understandQuery(query.text));
     const { parts } = understood;
     const said: SearchUnderstood = { parts, unmatched: [...understood.unmatched] };
     const none = { rows: [], total: 0, understood: said };
@@ -102,6 +102,33 @@ export class SearchService implements ProductSearch {
     }
     if (kinds.some(isBook) && (await this.lacksTitle(understood.words, said.unmatched))) return this.unsold(none, understood.words);
     return { ...answer, understood: said };
+  }
+
+  /**
+   * A word that orders or leaves out is a word of the catalogue's own names when it is one ("Latest Edition",
+   * "Non-stick"): when the best match of the part's words as typed with the rest of the query's words has a name
+   * holding every one of them ("biology latest edition", "non stick kadai"), they are searched for instead of ordering
+   * or leaving out; "latest" alone, "latest kurti" and "biscuits non chocolate" still order and leave out. A search of
+   * one product for the rare query with such a part, none for the rest.
+   */
+  private async namesOwnWords(text: string, understood: UnderstoodQuery): Promise<UnderstoodQuery> {
+    const said = understood.parts.filter((p) => p.kind === 'sort' || p.kind === 'exclude');
+    // Only the index answers this cheaply: while it catches up, the parts stand.
+    if (said.length === 0 || understood.words.length === 0 || !this.index.current) return understood;
+    const typed = queryTokens(text).map((t) => t.text);
+    const held = await Promise.all(
+      said.map(async (part) => {
+        const words = [...typed.slice(part.from, part.to), ...understood.words];
+        const best = await this.index.search(words.join(' '), await this.tokensOf(words), 1, 0);
+        const [row] = best?.ids.length ? await this.rows.byIds(best.ids) : [];
+        return !!row && nameHolds(row.name, searchTokens(words.join(' ')));
+      }),
+    );
+    const named: QueryPart[] = said.filter((_, k) => held[k]);
+    if (named.length === 0) return understood;
+    // In the order typed: "biology latest edition" searches biology, latest and edition.
+    const words = typed.filter((w, i) => named.some((p) => i >= p.from && i < p.to) || understood.words.includes(w));
+    return { ...understood, words: [...new Set([...words, ...understood.words])], parts: understood.parts.filter((p) => !named.includes(p)) };
   }
 
   /**
@@ -278,8 +305,11 @@ export class SearchService implements ProductSearch {
   private async answer(query: SearchQuery, tokens: string[], page: SearchPage, checks: string[][] = [], gates = 0): Promise<Answer> {
     if (tokens.length === 0) {
       // The query's parts alone: the index lists what they keep itself, unless a price, stock filter or listing order asks for PostgreSQL.
-      const narrowing = onlyUnderstood(page) ? indexNarrowing(page.narrowing!) : null;
-      const found = narrowing && (await this.index.narrowedSearch({ text: '', tokens: [], limit: query.limit, offset: page.offset }, narrowing, null, checks));
+      // "new", "latest" alone: every product, newest first, as the index lists them.
+      const narrowing = onlyUnderstood(page) || newestAlone(page) ? indexNarrowing(page.narrowing ?? NO_NARROWING) : null;
+      const found =
+        narrowing &&
+        (await this.index.narrowedSearch({ text: '', tokens: [], limit: query.limit, offset: page.offset }, narrowing, null, checks, page.narrowing!.excluded));
       if (found) return { rows: await this.rows.byIds(found.ids), total: found.total, matched: found.matched };
       return { ...(await narrowedListing(this.read, page)), matched: await this.index.matchEach(checks) };
     }
@@ -295,7 +325,14 @@ export class SearchService implements ProductSearch {
       // The query's parts alone: the index applies them to its ranking itself, however many match (index/narrowing-facts.ts).
       const narrowing = indexNarrowing(page.narrowing!);
       const found =
-        narrowing && (await this.index.narrowedSearch({ text, tokens, limit: query.limit, offset: page.offset }, narrowing, page.narrowing!.kindWords, checks));
+        narrowing &&
+        (await this.index.narrowedSearch(
+          { text, tokens, limit: query.limit, offset: page.offset },
+          narrowing,
+          page.narrowing!.kindWords,
+          checks,
+          page.narrowing!.excluded,
+        ));
       if (found) return { rows: await this.rows.byIds(found.ids), total: found.total, matched: found.matched };
     }
     if (narrowed) {
@@ -348,6 +385,11 @@ export class SearchService implements ProductSearch {
 /** Whether a page is narrowed by the query's understood parts alone (no price limit, stock filter or listing order). */
 function onlyUnderstood(page: SearchPage): boolean {
   return page.minPrice === undefined && page.maxPrice === undefined && !page.inStock && page.sort === undefined && !!page.narrowing && narrows(page.narrowing);
+}
+
+/** Whether a page is every product newest first, narrowed by the query's parts alone: the index's own listing order. */
+function newestAlone(page: SearchPage): boolean {
+  return page.sort === 'newest' && page.minPrice === undefined && page.maxPrice === undefined && !page.inStock;
 }
 
 /** Whether a name holds every token as a word of its own (or its plural): "Ginger Chai" holds chai; "Pencils" does not hold pen. */
