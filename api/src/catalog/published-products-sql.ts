@@ -62,3 +62,28 @@ export const onShelfCalled = (names: SQL) => sql`(
 /** The distinct lexemes (`w`) of the search vectors of these products, or of every product. */
 export const productLexemes = (productIds?: string[]) =>
   sql`select distinct w from products, unnest(tsvector_to_array(products.search)) as w ${productIds ? sql`where products.id in ${productIds}` : sql``}`;
+
+/**
+ * Whether a published product's name, or a shelf's, matches `pattern` (a word-boundary expression of the words
+ * `words`) as `sold`: the products whose text holds the words' stems are found through the search vector's GIN index
+ * first, and only those names are matched.
+ */
+export const namedAsWholeWords = (words: SQL, pattern: SQL) => sql`select exists (select 1 from products where products.publish
+      and products.search @@ plainto_tsquery('english', ${words}::text) and products.name ~* ${pattern}::text)
+    or exists (select 1 from sub_categories where name ~* ${pattern}::text)
+    or exists (select 1 from categories where name ~* ${pattern}::text) as sold`;
+
+/**
+ * The first word (`brand`) of a published product's name that holds `word` and matches `pattern`; a name with an
+ * author ("… by …": a book's, whose name is its title) names no brand.
+ */
+export const nameLeadingWord = (word: SQL, pattern: SQL) => sql`select substring(products.name from '^[^[:space:],]+') as brand from products
+    where products.publish and products.search @@ plainto_tsquery('english', ${word}::text) and products.name ~* ${pattern}::text
+      and products.name !~* '[[:<:]]by[[:>:]]' limit 1`;
+
+/** Whether a published product holds the words `brand` and is of the kind `kind` (its own words, or its shelf's name, hold the kind's), as `sold`. */
+export const heldWithKind = (brand: SQL, kind: SQL) => sql`select exists (select 1 from products, plainto_tsquery('english', ${kind}::text) as k
+    where products.publish and products.search @@ plainto_tsquery('english', ${brand}::text)
+      and (products.search @@ k
+        or products.sub_category_ids && array(select id from sub_categories where to_tsvector('english', name) @@ k)
+        or products.category_ids && array(select id from categories where to_tsvector('english', name) @@ k))) as sold`;

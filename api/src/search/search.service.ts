@@ -17,6 +17,7 @@ import { correctedSearch } from './correction.js';
 import { Synonyms } from './synonyms/synonyms.js';
 import { SoldKinds, kindsNamed } from './sold-kinds.js';
 import { Occasions } from './occasions.js';
+import { ShopBrands } from './brands.js';
 
 /**
  * Most ranked matches a filtered or sorted search narrows (a search matching more, rare in a shop,
@@ -60,6 +61,7 @@ export class SearchService implements ProductSearch {
     private readonly synonyms: Synonyms,
     private readonly kinds: SoldKinds,
     private readonly occasions: Occasions,
+    private readonly brands: ShopBrands,
   ) {
     this.rows = new ProductRowCache(read, catalog);
   }
@@ -75,6 +77,12 @@ export class SearchService implements ProductSearch {
     const said: SearchUnderstood = { parts, unmatched: [...understood.unmatched] };
     const none = { rows: [], total: 0, understood: said };
     if (understood.words.length === 0 && parts.length === 0) return said.unmatched.length ? none : null;
+    // A brand the shop sells, asked for as a kind it does not sell it in: said so, and the brand's range shown (docs/product.md#search).
+    const lacking = parts.length === 0 ? await this.brands.lacking(understood.words) : null;
+    if (lacking) {
+      const range = await this.search({ ...query, text: lacking.word });
+      return range && { ...range, understood: { parts: [], unmatched: [], lacking: { words: query.text.trim(), brand: lacking.brand } } };
+    }
     // A kind of product the shop does not sell empties the page, whatever a word of it is spelt like (docs/product.md#search).
     const kinds = kindsNamed(understood.words);
     if (kinds.length && (await this.kinds.firstUnsold(kinds)) !== null) return this.unsold(none, understood.words);
