@@ -34,9 +34,9 @@ export { productColumns, type ProductRow } from './product-columns.js';
 export {
   PRODUCT_SHELF_VECTORS,
   PUBLISHED_PRODUCT_COUNT,
+  SHELF_NAMES,
   SHELF_NAMES_DIGEST,
   heldWithKind,
-  nameLeadingWord,
   namedAsWholeWords,
   onShelfCalled,
   onShelfNamed,

@@ -73,17 +73,17 @@ export const namedAsWholeWords = (words: SQL, pattern: SQL) => sql`select exists
     or exists (select 1 from sub_categories where name ~* ${pattern}::text)
     or exists (select 1 from categories where name ~* ${pattern}::text) as sold`;
 
-/**
- * The first word (`brand`) of a published product's name that holds `word` and matches `pattern`; a name with an
- * author ("… by …": a book's, whose name is its title) names no brand.
- */
-export const nameLeadingWord = (word: SQL, pattern: SQL) => sql`select substring(products.name from '^[^[:space:],]+') as brand from products
-    where products.publish and products.search @@ plainto_tsquery('english', ${word}::text) and products.name ~* ${pattern}::text
-      and products.name !~* '[[:<:]]by[[:>:]]' limit 1`;
+/** Every shelf's name (`name`): the categories' and the subcategories'. */
+export const SHELF_NAMES = sql`select name from categories union all select name from sub_categories`;
 
-/** Whether a published product holds the words `brand` and is of the kind `kind` (its own words, or its shelf's name, hold the kind's), as `sold`. */
-export const heldWithKind = (brand: SQL, kind: SQL) => sql`select exists (select 1 from products, plainto_tsquery('english', ${kind}::text) as k
-    where products.publish and products.search @@ plainto_tsquery('english', ${brand}::text)
-      and (products.search @@ k
-        or products.sub_category_ids && array(select id from sub_categories where to_tsvector('english', name) @@ k)
-        or products.category_ids && array(select id from categories where to_tsvector('english', name) @@ k))) as sold`;
+/**
+ * Whether a published product holds the words `brand` and is of the kind `kind` (its own words, or its shelf's name,
+ * hold the kind's), as `sold`: each way by the search vector's and the shelf ids' GIN indexes together (a statement
+ * that read the brand's products and then their shelves took 0.2 s for a brand of 3,000 products at 100,000).
+ */
+export const heldWithKind = (brand: SQL, kind: SQL) => sql`with k as (select plainto_tsquery('english', ${kind}::text) as q),
+  shelves as materialized (select array(select id from sub_categories, k where to_tsvector('english', name) @@ k.q) as subs,
+    array(select id from categories, k where to_tsvector('english', name) @@ k.q) as cats)
+select exists (select 1 from products where publish and search @@ (plainto_tsquery('english', ${brand}::text) && plainto_tsquery('english', ${kind}::text)))
+  or exists (select 1 from products, shelves where publish and search @@ plainto_tsquery('english', ${brand}::text) and sub_category_ids && shelves.subs)
+  or exists (select 1 from products, shelves where publish and search @@ plainto_tsquery('english', ${brand}::text) and category_ids && shelves.cats) as sold`;

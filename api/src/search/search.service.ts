@@ -18,6 +18,7 @@ import { Synonyms } from './synonyms/synonyms.js';
 import { SoldKinds, kindsNamed } from './sold-kinds.js';
 import { Occasions } from './occasions.js';
 import { ShopBrands } from './brands.js';
+import { onlyInsideLongerWords } from './whole-words.js';
 
 /**
  * Most ranked matches a filtered or sorted search narrows (a search matching more, rare in a shop,
@@ -78,7 +79,7 @@ export class SearchService implements ProductSearch {
     const none = { rows: [], total: 0, understood: said };
     if (understood.words.length === 0 && parts.length === 0) return said.unmatched.length ? none : null;
     // A brand the shop sells, asked for as a kind it does not sell it in: said so, and the brand's range shown (docs/product.md#search).
-    const lacking = parts.length === 0 ? await this.brands.lacking(understood.words) : null;
+    const lacking = parts.length === 0 && this.index.current ? await this.brands.lacking(understood.words, (word) => this.brandNamed(word)) : null;
     if (lacking) {
       const range = await this.search({ ...query, text: lacking.word });
       return range && { ...range, understood: { parts: [], unmatched: [], lacking: { words: query.text.trim(), brand: lacking.brand } } };
@@ -109,6 +110,9 @@ export class SearchService implements ProductSearch {
       if (unlimited && unlimited.total > 0) said.emptied = { by: 'price' };
     }
     if (kinds.some(isBook) && (await this.lacksTitle(understood.words, said.unmatched))) return this.unsold(none, understood.words);
+    // "bank" matches the Banking books only through the stemmer: it names nothing the shop sells.
+    if (parts.length === 0 && understood.words.length === 1 && onlyInsideLongerWords(understood.words[0]!, answer.rows.map((row) => row.name)))
+      return this.unsold(none, understood.words);
     return { ...answer, understood: said };
   }
 
@@ -137,6 +141,18 @@ export class SearchService implements ProductSearch {
     // In the order typed: "biology latest edition" searches biology, latest and edition.
     const words = typed.filter((w, i) => named.some((p) => i >= p.from && i < p.to) || understood.words.includes(w));
     return { ...understood, words: [...new Set([...words, ...understood.words])], parts: understood.parts.filter((p) => !named.includes(p)) };
+  }
+
+  /**
+   * The brand a word names, as the shop writes it ("titan" → "Titan", "boat" → "boAt"), or null: the first word of
+   * the best match of the word alone, when its name begins with the word (a brand leads its products' names, and a
+   * one-word search ranks those first: index/weights.ts); a book's name is its title ("Small Habits … by …"), no brand.
+   */
+  private async brandNamed(word: string): Promise<string | null> {
+    const found = await this.index.search(word, await this.tokensOf([word]), 1, 0);
+    const [row] = found?.ids.length ? await this.rows.byIds(found.ids) : [];
+    const first = row?.name.split(/[\s,]+/)[0] ?? '';
+    return row && searchTokens(first)[0] === word && !/\bby\b/i.test(row.name) ? first : null;
   }
 
   /**

@@ -7,7 +7,7 @@ import { CatalogVersion, namedAsWholeWords } from '../catalog/index.js';
 const KINDS = new Set(PRODUCT_KINDS);
 const LONGEST = Math.max(...PRODUCT_KINDS.map((k) => k.split(' ').length));
 /** A kind's words as a shopper types them, to a kind of the list: as typed, or a plural's singular ("shoes", "speakers"). */
-const kindOf = (phrase: string): string | null =>
+export const kindOf = (phrase: string): string | null =>
   KINDS.has(phrase)
     ? phrase
     : KINDS.has(phrase.replace(/es$/, ''))
@@ -58,11 +58,6 @@ export class SoldKinds {
   async firstUnsold(kinds: readonly string[]): Promise<string | null> {
     for (const kind of kinds) if (!(await this.sells(kind))) return kind;
     return null;
-  }
-
-  /** Whether these words name a kind of product: one of the list, or words some product or shelf has as whole words. */
-  async sellsWords(words: string): Promise<boolean> {
-    return kindOf(words) !== null || (/^[a-z0-9 -]+$/.test(words) && (await this.sells(words)));
   }
 
   private sells(kind: string): Promise<boolean> {

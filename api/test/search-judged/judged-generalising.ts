@@ -239,6 +239,7 @@ export const GENERALISING: Judged[] = [
   { q: 'ಗೋಡಂಬಿ', kind: 'languages', name: /cashews/i },
 
   // Things the shop does not sell, though a word of them is spelt like something it does
+  { q: 'bank', kind: 'honest', sold: false },
   { q: 'power bank', kind: 'honest', sold: false },
   { q: 'piggy bank', kind: 'honest', sold: false },
   { q: 'bluetooth speaker', kind: 'honest', sold: false },
