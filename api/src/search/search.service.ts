@@ -111,7 +111,14 @@ export class SearchService implements ProductSearch {
     }
     if (kinds.some(isBook) && (await this.lacksTitle(understood.words, said.unmatched))) return this.unsold(none, understood.words);
     // "bank" matches the Banking books only through the stemmer: it names nothing the shop sells.
-    if (parts.length === 0 && understood.words.length === 1 && onlyInsideLongerWords(understood.words[0]!, answer.rows.map((row) => row.name)))
+    if (
+      parts.length === 0 &&
+      understood.words.length === 1 &&
+      onlyInsideLongerWords(
+        understood.words[0]!,
+        answer.rows.map((row) => row.name),
+      )
+    )
       return this.unsold(none, understood.words);
     return { ...answer, understood: said };
   }
