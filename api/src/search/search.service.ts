@@ -9,7 +9,7 @@ import {
   type ProductSearchResult,
 } from '../catalog/index.js';
 import { SearchIndexService } from './index/index.service.js';
-import { tokensOf as queryTokens, understandQuery, type QueryPart, type SearchUnderstood, type UnderstoodQuery } from '@haat/shared/search/query-understanding';
+import { understandQuery, type SearchUnderstood, type UnderstoodQuery } from '@haat/shared/search/query-understanding';
 import { filterRanked, heldTokens, learnWords, narrowedListing, rankedSearch, searchTokens, type SearchPage } from './search.repository.js';
 import { NO_NARROWING, indexNarrowing, measures, narrowingValues, narrows } from './narrowing.js';
 import { isAscii } from './index/trigrams.js';
@@ -18,7 +18,7 @@ import { Synonyms } from './synonyms/synonyms.js';
 import { SoldKinds, kindsNamed } from './sold-kinds.js';
 import { Occasions } from './occasions.js';
 import { ShopBrands } from './brands.js';
-import { onlyInsideLongerWords } from './whole-words.js';
+import { brandNamed, nameHolds, namesOwnWords, onlyInsideLongerWords } from './whole-words.js';
 
 /**
  * Most ranked matches a filtered or sorted search narrows (a search matching more, rare in a shop,
@@ -73,13 +73,15 @@ export class SearchService implements ProductSearch {
    * searched for, its parts narrow the matches, and what was understood and what matched nothing come back with them.
    */
   async search(query: SearchQuery): Promise<SearchResult | null> {
-    const understood = await this.namesOwnWords(query.text, understandQuery(query.text));
+    // Only the index answers whether a name holds the words cheaply: while it catches up, the parts stand.
+    const read = understandQuery(query.text);
+    const understood = this.index.current ? await namesOwnWords(query.text, read, this.bestName) : read;
     const { parts } = understood;
     const said: SearchUnderstood = { parts, unmatched: [...understood.unmatched] };
     const none = { rows: [], total: 0, understood: said };
     if (understood.words.length === 0 && parts.length === 0) return said.unmatched.length ? none : null;
     // A brand the shop sells, asked for as a kind it does not sell it in: said so, and the brand's range shown (docs/product.md#search).
-    const lacking = parts.length === 0 && this.index.current ? await this.brands.lacking(understood.words, (word) => this.brandNamed(word)) : null;
+    const lacking = parts.length === 0 && this.index.current ? await this.brands.lacking(understood.words, (word) => brandNamed(word, this.bestName)) : null;
     if (lacking) {
       const range = await this.search({ ...query, text: lacking.word });
       return range && { ...range, understood: { parts: [], unmatched: [], lacking: { words: query.text.trim(), brand: lacking.brand } } };
@@ -123,44 +125,12 @@ export class SearchService implements ProductSearch {
     return { ...answer, understood: said };
   }
 
-  /**
-   * A word that orders or leaves out is a word of the catalogue's own names when it is one ("Latest Edition",
-   * "Non-stick"): when the best match of the part's words as typed with the rest of the query's words has a name
-   * holding every one of them ("biology latest edition", "non stick kadai"), they are searched for instead of ordering
-   * or leaving out; "latest" alone, "latest kurti" and "biscuits non chocolate" still order and leave out. A search of
-   * one product for the rare query with such a part, none for the rest.
-   */
-  private async namesOwnWords(text: string, understood: UnderstoodQuery): Promise<UnderstoodQuery> {
-    const said = understood.parts.filter((p) => p.kind === 'sort' || p.kind === 'exclude');
-    // Only the index answers this cheaply: while it catches up, the parts stand.
-    if (said.length === 0 || understood.words.length === 0 || !this.index.current) return understood;
-    const typed = queryTokens(text).map((t) => t.text);
-    const held = await Promise.all(
-      said.map(async (part) => {
-        const words = [...typed.slice(part.from, part.to), ...understood.words];
-        const best = await this.index.search(words.join(' '), await this.tokensOf(words), 1, 0);
-        const [row] = best?.ids.length ? await this.rows.byIds(best.ids) : [];
-        return !!row && nameHolds(row.name, searchTokens(words.join(' ')));
-      }),
-    );
-    const named: QueryPart[] = said.filter((_, k) => held[k]);
-    if (named.length === 0) return understood;
-    // In the order typed: "biology latest edition" searches biology, latest and edition.
-    const words = typed.filter((w, i) => named.some((p) => i >= p.from && i < p.to) || understood.words.includes(w));
-    return { ...understood, words: [...new Set([...words, ...understood.words])], parts: understood.parts.filter((p) => !named.includes(p)) };
-  }
-
-  /**
-   * The brand a word names, as the shop writes it ("titan" → "Titan", "boat" → "boAt"), or null: the first word of
-   * the best match of the word alone, when its name begins with the word (a brand leads its products' names, and a
-   * one-word search ranks those first: index/weights.ts); a book's name is its title ("Small Habits … by …"), no brand.
-   */
-  private async brandNamed(word: string): Promise<string | null> {
-    const found = await this.index.search(word, await this.tokensOf([word]), 1, 0);
-    const [row] = found?.ids.length ? await this.rows.byIds(found.ids) : [];
-    const first = row?.name.split(/[\s,]+/)[0] ?? '';
-    return row && searchTokens(first)[0] === word && !/\bby\b/i.test(row.name) ? first : null;
-  }
+  /** The name of the best match of these words, by the index (null when it has none or cannot say yet). */
+  private readonly bestName = async (words: string[]): Promise<string | null> => {
+    const best = await this.index.search(words.join(' '), await this.tokensOf(words), 1, 0);
+    const [row] = best?.ids.length ? await this.rows.byIds(best.ids) : [];
+    return row?.name ?? null;
+  };
 
   /**
    * A book the shop lacks, asked for by name ("harry potter book", "wings of fire book"): some of its words match
@@ -421,12 +391,6 @@ function onlyUnderstood(page: SearchPage): boolean {
 /** Whether a page is every product newest first, narrowed by the query's parts alone: the index's own listing order. */
 function newestAlone(page: SearchPage): boolean {
   return page.sort === 'newest' && page.minPrice === undefined && page.maxPrice === undefined && !page.inStock;
-}
-
-/** Whether a name holds every token as a word of its own (or its plural): "Ginger Chai" holds chai; "Pencils" does not hold pen. */
-function nameHolds(name: string, tokens: string[]): boolean {
-  const words = name.toLowerCase().split(/[^\p{L}\p{M}\p{N}]+/u);
-  return tokens.every((t) => words.some((w) => w === t || w === `${t}s` || w === `${t}es`));
 }
 
 /** A kind that is a book: a title the shop lacks is asked for by name beside it. */
