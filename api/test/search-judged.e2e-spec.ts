@@ -79,7 +79,7 @@ const sortKey = (sorted: NonNullable<Judged['sorted']>, r: SeedRow, rating: Map<
         : -(rating.get(r.id) ?? 0);
 
 type Wire = { _id: string; name: string };
-type Answer = { data: Wire[]; understood?: { parts: unknown[] } };
+type Answer = { data: Wire[]; understood?: { parts: unknown[]; lacking?: { brand: string } } };
 
 describe('the judged set of shoppers’ searches', () => {
   let t: TestApp;
@@ -129,6 +129,7 @@ describe('the judged set of shoppers’ searches', () => {
     const relevant = relevantTo(j);
     const exist = rows.filter(relevant);
     if (j.noParts && answer.understood?.parts.length) return { score: 0, unjudgeable: false };
+    if (j.lacking !== undefined && answer.understood?.lacking?.brand !== j.lacking) return { score: 0, unjudgeable: false };
     if (j.not && shown.some((r) => j.not!.test(r.name))) return { score: 0, unjudgeable: exist.length === 0 };
     if (j.sorted && shown.length) {
       const key = (r: SeedRow) => sortKey(j.sorted!, r, rating);

@@ -9,7 +9,7 @@ type Wire = { _id: string; name: string; price: number; discount: number };
 type Answer = {
   data: Wire[];
   totalCount: number;
-  understood?: { parts: Array<Record<string, unknown>>; unmatched: string[]; emptied?: Record<string, unknown> };
+  understood?: { parts: Array<Record<string, unknown>>; unmatched: string[]; emptied?: Record<string, unknown>; lacking?: Record<string, unknown> };
 };
 
 /** What the shopper pays (docs/product.md#rules-and-limits). */
@@ -142,6 +142,23 @@ describe.each(DB_KINDS)('a search that understands what the shopper means, on %s
     }
   });
 
+  it('reads an ordering or leaving-out word of the catalogue’s own names as a word: "latest edition", not newest first', async () => {
+    const named = await search('biology latest edition', 1, 10);
+    expect(named.understood?.parts ?? []).toEqual([]);
+    expect(named.data.length).toBeGreaterThan(0);
+    expect(named.data[0]!.name).toMatch(/Biology.*Latest Edition/);
+    // The same words with what no name holds together still order and leave out.
+    expect((await search('latest kurti', 1, 5)).understood?.parts).toEqual([{ kind: 'sort', sort: 'newest', from: 0, to: 1 }]);
+    expect((await search('biscuits non chocolate', 1, 5)).understood?.parts).toMatchObject([{ kind: 'exclude', words: ['chocolate'] }]);
+  });
+
+  it('leaves out what is said alone ("non chocolate"), newest first, as the listing does', async () => {
+    const { all, total } = await everything('non chocolate');
+    expect(all.length).toBe(total);
+    expect(total).toBeGreaterThan(rows.length / 2);
+    expect(all.filter((p) => /chocolate/i.test(p.name)).map((p) => p.name)).toEqual([]);
+  });
+
   it('puts the nearest pack first and never answers nothing when the kind is sold', async () => {
     const half = await search('half kg almonds', 1, 5);
     expect(half.data[0]!.name).toMatch(/Almonds, 500 g$/);
@@ -155,12 +172,27 @@ describe.each(DB_KINDS)('a search that understands what the shopper means, on %s
   it('says what emptied a page: a price nothing costs within, or a kind the shop does not sell', async () => {
     const cheap = await search('earbuds under 50', 1, 10);
     expect({ total: cheap.totalCount, emptied: cheap.understood?.emptied }).toEqual({ total: 0, emptied: { by: 'price' } });
-    for (const q of ['jbl speaker', 'power bank', 'cricket bat']) {
+    for (const q of ['bluetooth speaker', 'power bank', 'cricket bat']) {
       const none = await search(q, 1, 10);
       expect({ q, total: none.totalCount, emptied: none.understood?.emptied }).toEqual({ q, total: 0, emptied: { by: 'unsold', words: q } });
     }
     // A kind it sells, though a word of the query matches nothing, is no unsold kind.
     expect((await search('boat earbuds', 1, 10)).understood?.emptied).toBeUndefined();
+  });
+
+  it('says a brand is not sold as the kind asked, and shows its range: "titan earbuds", "बोट स्पीकर"', async () => {
+    for (const [q, brand] of [
+      ['titan earbuds', 'Titan'],
+      ['jbl speaker', 'JBL'],
+      ['बोट स्पीकर', 'boAt'],
+    ] as const) {
+      const found = await search(q, 1, 10);
+      expect({ q, lacking: found.understood?.lacking }).toEqual({ q, lacking: { words: q, brand } });
+      expect(found.data.length).toBeGreaterThan(0);
+      expect(found.data.filter((p) => !p.name.startsWith(`${brand} `)).map((p) => p.name)).toEqual([]);
+    }
+    // What the brand does sell, as asked.
+    expect((await search('titan watch', 1, 10)).understood).toBeUndefined();
   });
 
   it('reads a title’s "daughter" as a word, and a shopper’s as whom it is for', async () => {

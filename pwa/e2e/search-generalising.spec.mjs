@@ -5,7 +5,8 @@ import { expect, test, ciOnlyUnless } from './fixtures.mjs';
  * A search whose words order, leave out and measure (docs/product.md#search), on the demo catalogue, in English and
  * Hindi at a phone's and a desktop's width: the order, what is left out and the pack show as chips and the page keeps
  * them (cheapest first, no Jumbo almonds, the half-kilo packs first); each chip removed searches again without it,
- * focus staying on the chips; a kind the shop does not sell says so, with no products.
+ * focus staying on the chips; a kind the shop does not sell says so, with no products; a brand asked for as a kind
+ * it is not sold in says so above the brand's range.
  */
 const LANGUAGES = [
   {
@@ -15,6 +16,8 @@ const LANGUAGES = [
     remove: (label) => `Remove ${label}`,
     count: /^Search Results: \d+$/,
     unsold: "We don't sell power bank yet",
+    brand: 'titan earbuds',
+    lacking: "We don't sell titan earbuds — here is Titan's range",
   },
   {
     locale: 'hi-IN',
@@ -23,6 +26,8 @@ const LANGUAGES = [
     remove: (label) => `${label} हटाएँ`,
     count: /^खोज नतीजे: \d+$/,
     unsold: 'हम अभी power bank नहीं बेचते',
+    brand: 'टाइटन ईयरबड्स',
+    lacking: 'हम टाइटन ईयरबड्स नहीं बेचते — यह रहा Titan का बाकी सामान',
   },
 ];
 const WIDTHS = [
@@ -74,5 +79,15 @@ for (const language of LANGUAGES)
         await expect(page.locator('.no-data [role="status"]')).toHaveText(language.unsold);
         await expect(cards).toHaveCount(0);
         await shot('unsold');
+
+        // A brand the shop sells, asked for as a kind it does not sell it in: said so above the brand's range.
+        await page.goto(`${baseUrl}/search?q=${encodeURIComponent(language.brand)}`);
+        await expect(page.locator('.query-chips [role="status"]')).toHaveText(language.lacking);
+        await expect(cards.first()).toBeVisible();
+        assert.deepEqual(
+          (await cards.allTextContents()).filter((n) => !n.startsWith('Titan ')),
+          [],
+        );
+        await shot('lacking');
       },
     );

@@ -34,7 +34,10 @@ export { productColumns, type ProductRow } from './product-columns.js';
 export {
   PRODUCT_SHELF_VECTORS,
   PUBLISHED_PRODUCT_COUNT,
+  SHELF_NAMES,
   SHELF_NAMES_DIGEST,
+  heldWithKind,
+  namedAsWholeWords,
   onShelfCalled,
   onShelfNamed,
   productChangedInCategories,

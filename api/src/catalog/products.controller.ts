@@ -110,7 +110,7 @@ export class ProductsController {
         limit: body.limit,
         ...(corrected ? { correctedSearch: corrected } : {}),
         // What the query was read as: the parts that narrowed it, the words that matched nothing and what emptied the page (docs/product.md#search).
-        ...(understood && (understood.parts.length || understood.unmatched.length || understood.emptied) ? { understood } : {}),
+        ...(understood && (understood.parts.length || understood.unmatched.length || understood.emptied || understood.lacking) ? { understood } : {}),
       });
     });
   }

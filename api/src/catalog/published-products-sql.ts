@@ -65,3 +65,28 @@ export const onShelfCalled = (names: SQL) => sql`(
 /** The distinct lexemes (`w`) of the search vectors of these products, or of every product. */
 export const productLexemes = (productIds?: string[]) =>
   sql`select distinct w from products, unnest(tsvector_to_array(products.search)) as w ${productIds ? sql`where products.id in ${productIds}` : sql``}`;
+
+/**
+ * Whether a published product's name, or a shelf's, matches `pattern` (a word-boundary expression of the words
+ * `words`) as `sold`: the products whose text holds the words' stems are found through the search vector's GIN index
+ * first, and only those names are matched.
+ */
+export const namedAsWholeWords = (words: SQL, pattern: SQL) => sql`select exists (select 1 from products where products.publish
+      and products.search @@ plainto_tsquery('english', ${words}::text) and products.name ~* ${pattern}::text)
+    or exists (select 1 from sub_categories where name ~* ${pattern}::text)
+    or exists (select 1 from categories where name ~* ${pattern}::text) as sold`;
+
+/** Every shelf's name (`name`): the categories' and the subcategories'. */
+export const SHELF_NAMES = sql`select name from categories union all select name from sub_categories`;
+
+/**
+ * Whether a published product holds the words `brand` and is of the kind `kind` (its own words, or its shelf's name,
+ * hold the kind's), as `sold`: each way by the search vector's and the shelf ids' GIN indexes together (a statement
+ * that read the brand's products and then their shelves took 0.2 s for a brand of 3,000 products at 100,000).
+ */
+export const heldWithKind = (brand: SQL, kind: SQL) => sql`with k as (select plainto_tsquery('english', ${kind}::text) as q),
+  shelves as materialized (select array(select id from sub_categories, k where to_tsvector('english', name) @@ k.q) as subs,
+    array(select id from categories, k where to_tsvector('english', name) @@ k.q) as cats)
+select exists (select 1 from products where publish and search @@ (plainto_tsquery('english', ${brand}::text) && plainto_tsquery('english', ${kind}::text)))
+  or exists (select 1 from products, shelves where publish and search @@ plainto_tsquery('english', ${brand}::text) and sub_category_ids && shelves.subs)
+  or exists (select 1 from products, shelves where publish and search @@ plainto_tsquery('english', ${brand}::text) and category_ids && shelves.cats) as sold`;

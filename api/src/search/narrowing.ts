@@ -150,14 +150,15 @@ function shelfBits(words: readonly string[]): number | null {
  * These values (price aside) as the search index applies them (narrowing-facts.ts), the own shelves' words to hold
  * aside (the index's owner asks PostgreSQL what they are); null when a value has no fact (the statements answer).
  */
-export function indexNarrowing(v: NarrowingValues): Omit<IndexNarrowing, 'kindLexemes'> | null {
+export function indexNarrowing(v: NarrowingValues): Omit<IndexNarrowing, 'kindLexemes' | 'excludedLexemes'> | null {
   const colour = v.colour === null ? 0 : COLOURS.indexOf(v.colour as (typeof COLOURS)[number]) + 1;
   const material = v.material === null ? -1 : MATERIALS.indexOf(v.material as (typeof MATERIALS)[number]);
   const unit = v.packUnit === null ? 0 : (PACK_UNITS[v.packUnit as keyof typeof PACK_UNITS] ?? -1);
   const [own, others] = [v.ownShelf === null ? 0 : shelfBits(v.ownShelf), v.otherShelf === null ? 0 : shelfBits(v.otherShelf)];
   if ((v.colour !== null && colour === 0) || (v.material !== null && material < 0) || unit < 0 || own === null || others === null) return null;
-  // What is left out, an occasion's shelves and the nearest pack, age or size: PostgreSQL keeps and orders the index's ranking.
-  if (v.excluded !== null || v.occasionShelves !== null || measures(v)) return null;
+  // An occasion's shelves and the nearest pack, age or size: PostgreSQL keeps and orders the index's ranking. What is
+  // left out the index applies (its lexemes, asked of PostgreSQL once: index.service.ts `narrowedSearch`).
+  if (v.occasionShelves !== null || measures(v)) return null;
   return {
     colour,
     materials: material < 0 ? 0 : 1 << material,

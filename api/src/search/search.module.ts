@@ -5,6 +5,7 @@ import { SearchService } from './search.service.js';
 import { SynonymsController } from './synonyms/synonyms.controller.js';
 import { Synonyms } from './synonyms/synonyms.js';
 import { SoldKinds } from './sold-kinds.js';
+import { ShopBrands } from './brands.js';
 import { Occasions } from './occasions.js';
 import { OccasionsController } from './occasions.controller.js';
 
@@ -16,7 +17,7 @@ import { OccasionsController } from './occasions.controller.js';
 @Global()
 @Module({
   controllers: [SynonymsController, OccasionsController],
-  providers: [SearchService, SearchIndexService, Synonyms, SoldKinds, Occasions, { provide: PRODUCT_SEARCH, useExisting: SearchService }],
+  providers: [SearchService, SearchIndexService, Synonyms, SoldKinds, ShopBrands, Occasions, { provide: PRODUCT_SEARCH, useExisting: SearchService }],
   exports: [SearchService, PRODUCT_SEARCH],
 })
 export class SearchModule {}

@@ -11,12 +11,14 @@ import {
 import { SearchIndexService } from './index/index.service.js';
 import { understandQuery, type SearchUnderstood, type UnderstoodQuery } from '@haat/shared/search/query-understanding';
 import { filterRanked, heldTokens, learnWords, narrowedListing, rankedSearch, searchTokens, type SearchPage } from './search.repository.js';
-import { indexNarrowing, measures, narrowingValues, narrows } from './narrowing.js';
+import { NO_NARROWING, indexNarrowing, measures, narrowingValues, narrows } from './narrowing.js';
 import { isAscii } from './index/trigrams.js';
 import { correctedSearch } from './correction.js';
 import { Synonyms } from './synonyms/synonyms.js';
 import { SoldKinds, kindsNamed } from './sold-kinds.js';
 import { Occasions } from './occasions.js';
+import { ShopBrands } from './brands.js';
+import { brandNamed, nameHolds, namesOwnWords, onlyInsideLongerWords } from './whole-words.js';
 
 /**
  * Most ranked matches a filtered or sorted search narrows (a search matching more, rare in a shop,
@@ -60,6 +62,7 @@ export class SearchService implements ProductSearch {
     private readonly synonyms: Synonyms,
     private readonly kinds: SoldKinds,
     private readonly occasions: Occasions,
+    private readonly brands: ShopBrands,
   ) {
     this.rows = new ProductRowCache(read, catalog);
   }
@@ -70,11 +73,19 @@ export class SearchService implements ProductSearch {
    * searched for, its parts narrow the matches, and what was understood and what matched nothing come back with them.
    */
   async search(query: SearchQuery): Promise<SearchResult | null> {
-    const understood = understandQuery(query.text);
+    // Only the index answers whether a name holds the words cheaply: while it catches up, the parts stand.
+    const read = understandQuery(query.text);
+    const understood = this.index.current ? await namesOwnWords(query.text, read, this.bestName) : read;
     const { parts } = understood;
     const said: SearchUnderstood = { parts, unmatched: [...understood.unmatched] };
     const none = { rows: [], total: 0, understood: said };
     if (understood.words.length === 0 && parts.length === 0) return said.unmatched.length ? none : null;
+    // A brand the shop sells, asked for as a kind it does not sell it in: said so, and the brand's range shown (docs/product.md#search).
+    const lacking = parts.length === 0 && this.index.current ? await this.brands.lacking(understood.words, (word) => brandNamed(word, this.bestName)) : null;
+    if (lacking) {
+      const range = await this.search({ ...query, text: lacking.word });
+      return range && { ...range, understood: { parts: [], unmatched: [], lacking: { words: query.text.trim(), brand: lacking.brand } } };
+    }
     // A kind of product the shop does not sell empties the page, whatever a word of it is spelt like (docs/product.md#search).
     const kinds = kindsNamed(understood.words);
     if (kinds.length && (await this.kinds.firstUnsold(kinds)) !== null) return this.unsold(none, understood.words);
@@ -101,8 +112,25 @@ export class SearchService implements ProductSearch {
       if (unlimited && unlimited.total > 0) said.emptied = { by: 'price' };
     }
     if (kinds.some(isBook) && (await this.lacksTitle(understood.words, said.unmatched))) return this.unsold(none, understood.words);
+    // "bank" matches the Banking books only through the stemmer: it names nothing the shop sells.
+    if (
+      parts.length === 0 &&
+      understood.words.length === 1 &&
+      onlyInsideLongerWords(
+        understood.words[0]!,
+        answer.rows.map((row) => row.name),
+      )
+    )
+      return this.unsold(none, understood.words);
     return { ...answer, understood: said };
   }
+
+  /** The name of the best match of these words, by the index (null when it has none or cannot say yet). */
+  private readonly bestName = async (words: string[]): Promise<string | null> => {
+    const best = await this.index.search(words.join(' '), await this.tokensOf(words), 1, 0);
+    const [row] = best?.ids.length ? await this.rows.byIds(best.ids) : [];
+    return row?.name ?? null;
+  };
 
   /**
    * A book the shop lacks, asked for by name ("harry potter book", "wings of fire book"): some of its words match
@@ -278,8 +306,11 @@ export class SearchService implements ProductSearch {
   private async answer(query: SearchQuery, tokens: string[], page: SearchPage, checks: string[][] = [], gates = 0): Promise<Answer> {
     if (tokens.length === 0) {
       // The query's parts alone: the index lists what they keep itself, unless a price, stock filter or listing order asks for PostgreSQL.
-      const narrowing = onlyUnderstood(page) ? indexNarrowing(page.narrowing!) : null;
-      const found = narrowing && (await this.index.narrowedSearch({ text: '', tokens: [], limit: query.limit, offset: page.offset }, narrowing, null, checks));
+      // "new", "latest" alone: every product, newest first, as the index lists them.
+      const narrowing = onlyUnderstood(page) || newestAlone(page) ? indexNarrowing(page.narrowing ?? NO_NARROWING) : null;
+      const found =
+        narrowing &&
+        (await this.index.narrowedSearch({ text: '', tokens: [], limit: query.limit, offset: page.offset }, narrowing, null, checks, page.narrowing!.excluded));
       if (found) return { rows: await this.rows.byIds(found.ids), total: found.total, matched: found.matched };
       return { ...(await narrowedListing(this.read, page)), matched: await this.index.matchEach(checks) };
     }
@@ -295,7 +326,14 @@ export class SearchService implements ProductSearch {
       // The query's parts alone: the index applies them to its ranking itself, however many match (index/narrowing-facts.ts).
       const narrowing = indexNarrowing(page.narrowing!);
       const found =
-        narrowing && (await this.index.narrowedSearch({ text, tokens, limit: query.limit, offset: page.offset }, narrowing, page.narrowing!.kindWords, checks));
+        narrowing &&
+        (await this.index.narrowedSearch(
+          { text, tokens, limit: query.limit, offset: page.offset },
+          narrowing,
+          page.narrowing!.kindWords,
+          checks,
+          page.narrowing!.excluded,
+        ));
       if (found) return { rows: await this.rows.byIds(found.ids), total: found.total, matched: found.matched };
     }
     if (narrowed) {
@@ -350,10 +388,9 @@ function onlyUnderstood(page: SearchPage): boolean {
   return page.minPrice === undefined && page.maxPrice === undefined && !page.inStock && page.sort === undefined && !!page.narrowing && narrows(page.narrowing);
 }
 
-/** Whether a name holds every token as a word of its own (or its plural): "Ginger Chai" holds chai; "Pencils" does not hold pen. */
-function nameHolds(name: string, tokens: string[]): boolean {
-  const words = name.toLowerCase().split(/[^\p{L}\p{M}\p{N}]+/u);
-  return tokens.every((t) => words.some((w) => w === t || w === `${t}s` || w === `${t}es`));
+/** Whether a page is every product newest first, narrowed by the query's parts alone: the index's own listing order. */
+function newestAlone(page: SearchPage): boolean {
+  return page.sort === 'newest' && page.minPrice === undefined && page.maxPrice === undefined && !page.inStock;
 }
 
 /** A kind that is a book: a title the shop lacks is asked for by name beside it. */

@@ -2,12 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { PRODUCT_KINDS } from '@haat/shared/search/product-kinds';
 import { SEARCH_STATEMENT, defineStatement, type NamedStatement } from '../db/database.js';
-import { CatalogVersion } from '../catalog/index.js';
+import { CatalogVersion, namedAsWholeWords } from '../catalog/index.js';
 
 const KINDS = new Set(PRODUCT_KINDS);
 const LONGEST = Math.max(...PRODUCT_KINDS.map((k) => k.split(' ').length));
 /** A kind's words as a shopper types them, to a kind of the list: as typed, or a plural's singular ("shoes", "speakers"). */
-const kindOf = (phrase: string): string | null =>
+export const kindOf = (phrase: string): string | null =>
   KINDS.has(phrase)
     ? phrase
     : KINDS.has(phrase.replace(/es$/, ''))
@@ -37,13 +37,7 @@ export function kindsNamed(words: readonly string[]): string[] {
  * found through the search vector's GIN index first (a kind no product's text holds costs no scan), and only those
  * names are matched by PostgreSQL's word-boundary expression.
  */
-const SELLS = defineStatement<{ kind: string; pattern: string }>(
-  'haat_sells_kind',
-  (p) => sql`select exists (select 1 from products where products.publish
-      and products.search @@ plainto_tsquery('english', ${p.kind}::text) and products.name ~* ${p.pattern}::text)
-    or exists (select 1 from sub_categories where name ~* ${p.pattern}::text)
-    or exists (select 1 from categories where name ~* ${p.pattern}::text) as sold`,
-);
+const SELLS = defineStatement<{ kind: string; pattern: string }>('haat_sells_kind', (p) => namedAsWholeWords(sql`${p.kind}`, sql`${p.pattern}`));
 
 const patternOf = (kind: string) => `\\m${kind.split(' ').join('[[:space:]-]+')}(e?s)?\\M`;
 

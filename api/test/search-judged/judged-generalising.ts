@@ -239,11 +239,21 @@ export const GENERALISING: Judged[] = [
   { q: 'ಗೋಡಂಬಿ', kind: 'languages', name: /cashews/i },
 
   // Things the shop does not sell, though a word of them is spelt like something it does
+  { q: 'bank', kind: 'honest', sold: false },
   { q: 'power bank', kind: 'honest', sold: false },
   { q: 'piggy bank', kind: 'honest', sold: false },
   { q: 'bluetooth speaker', kind: 'honest', sold: false },
-  { q: 'jbl speaker', kind: 'honest', sold: false },
-  { q: 'sony speaker', kind: 'honest', sold: false },
+  // A brand the shop sells, asked for as a kind it does not sell it in: said so, and the brand's range instead
+  { q: 'jbl speaker', kind: 'honest', name: /^JBL /, lacking: 'JBL' },
+  { q: 'sony speaker', kind: 'honest', name: /^Sony /, lacking: 'Sony' },
+  { q: 'boat speaker', kind: 'honest', name: /^boAt /, lacking: 'boAt' },
+  { q: 'titan earbuds', kind: 'honest', name: /^Titan /, lacking: 'Titan' },
+  { q: 'casio earbuds', kind: 'honest', name: /^Casio /, lacking: 'Casio' },
+  { q: 'parle chips', kind: 'honest', name: /^Parle /, lacking: 'Parle' },
+  { q: 'haldiram biscuits', kind: 'honest', name: /^Haldiram/, lacking: 'Haldiram’s' },
+  { q: 'biba watch', kind: 'honest', name: /^Biba /, lacking: 'Biba' },
+  { q: 'टाइटन ईयरबड्स', kind: 'honest', name: /^Titan /, lacking: 'Titan' },
+  { q: 'बोट स्पीकर', kind: 'honest', name: /^boAt /, lacking: 'boAt' },
   { q: 'speaker', kind: 'honest', sold: false },
   { q: 'gold chain', kind: 'honest', sold: false },
   { q: 'silver ring', kind: 'honest', sold: false },

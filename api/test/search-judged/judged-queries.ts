@@ -59,6 +59,8 @@ export interface Judged {
   size?: string;
   /** The query is read as words alone: no part (chip) is understood. */
   noParts?: true;
+  /** A brand the shop sells, asked for as a kind it does not sell it in: the answer says so with this brand, and shows its range. */
+  lacking?: string;
 }
 
 const WATCHES = { cat: 'Watches' };

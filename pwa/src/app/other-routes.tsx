@@ -49,6 +49,7 @@ const ROUTES: Array<{ path: string; page: Page }> = [
   { path: '/dashboard/returns', page: page(() => import('../features/admin/returns.page'), 'ReturnsPage') },
   { path: '/dashboard/catalog-import', page: page(() => import('../features/admin/catalog-import.page'), 'CatalogImportPage') },
   { path: '/dashboard/synonyms', page: page(() => import('../features/admin/synonyms.page'), 'SynonymsPage') },
+  { path: '/dashboard/occasions', page: page(() => import('../features/admin/occasions.page'), 'OccasionsPage') },
   { path: '/dashboard/sms-budget', page: page(() => import('../features/admin/sms-budget.page'), 'SmsBudgetPage') },
   { path: '/dashboard/ondc', page: page(() => import('../features/admin/ondc.page'), 'OndcPage') },
   { path: '/dashboard/gst', page: page(() => import('../features/admin/gst-return.page'), 'GstReturnPage') },

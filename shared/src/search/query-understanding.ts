@@ -77,6 +77,11 @@ export interface SearchUnderstood {
    * query's price limit (nothing of the rest costs within it). Absent when the page has products.
    */
   emptied?: { by: 'unsold'; words: string } | { by: 'price' };
+  /**
+   * A brand the shop sells, asked for as a kind it does not sell it in ("titan earbuds"): the words asked and the brand
+   * as the shop writes it; the page is the brand's range.
+   */
+  lacking?: { words: string; brand: string };
 }
 
 interface Token {

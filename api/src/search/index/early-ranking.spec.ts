@@ -307,6 +307,7 @@ function someNarrowing(next: () => number, kindLexemes: string[] | null): IndexN
     otherShelves: next() < 0.5 ? 0 : 1 << Math.floor(next() * 3),
     ownShelves: next() < 0.5 ? 0 : 1 << Math.floor(next() * 3),
     kindLexemes,
+    excludedLexemes: null,
   };
 }
 

@@ -46,6 +46,8 @@ export interface IndexNarrowing {
   ownShelves: number;
   /** The lexemes a product on the own shelves must all hold to be preferred (plainto_tsquery's), or null: any. */
   kindLexemes: string[] | null;
+  /** Per part left out, the lexemes a product holding them all goes for (plainto_tsquery's, as narrowing.ts leaves it out), or null: none. */
+  excludedLexemes: string[][] | null;
 }
 
 /**

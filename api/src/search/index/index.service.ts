@@ -157,18 +157,21 @@ export class SearchIndexService implements OnApplicationShutdown {
   /**
    * A page of the ranked matches the query's understood parts keep (SearchIndex `narrowed`), with the checks, in one
    * message; null when the SQL path must answer (the index is not current). The words
-   * a product on the shopper's own shelves must hold (`kindWords`, plainto_tsquery's lexemes) are asked of PostgreSQL
-   * once and kept.
+   * a product on the shopper's own shelves must hold (`kindWords`, plainto_tsquery's lexemes) and each part's words
+   * left out (`excluded`, as narrowing.ts leaves them out) are asked of PostgreSQL once and kept.
    */
   async narrowedSearch(
     ask: PageAsked,
-    narrowing: Omit<IndexNarrowing, 'kindLexemes'>,
+    narrowing: Omit<IndexNarrowing, 'kindLexemes' | 'excludedLexemes'>,
     kindWords: string | null,
     checks: string[][],
+    excluded: string[] | null = null,
   ): Promise<CheckedPage | null> {
     const kindLexemes = narrowing.ownShelves && kindWords !== null ? await this.lexemesOf(kindWords) : null;
     if (kindLexemes === false) return null;
-    const answer = await this.ask({ ...ask, narrowing: { ...narrowing, kindLexemes } }, checks);
+    const excludedLexemes = excluded && (await Promise.all(excluded.map((text) => this.lexemesOf(text))));
+    if (excludedLexemes && !excludedLexemes.every((lexemes) => lexemes !== false)) return null;
+    const answer = await this.ask({ ...ask, narrowing: { ...narrowing, kindLexemes, excludedLexemes } }, checks);
     return answer?.page ? { ...answer.page, matched: answer.matched } : null;
   }
 

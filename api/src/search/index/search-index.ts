@@ -259,7 +259,7 @@ export class SearchIndex {
     if (q.tokens.length === 0) return this.listing(q, n);
     const kind = n.kindLexemes?.map((lexeme) => this.lexicon.find(lexeme) ?? -1) ?? null;
     const narrow: PageNarrowing = {
-      keep: (doc) => this.facts.keeps(doc, n),
+      keep: this.keeper(n),
       own: n.ownShelves ? (doc) => this.facts.onShelves(doc, n.ownShelves) && (!kind || this.holdsAll(doc, kind)) : null,
       kept: 0,
       owned: 0,
@@ -287,11 +287,12 @@ export class SearchIndex {
     const [top, ownTop] = [new TopList(q.offset + q.limit, order), new TopList(q.offset + q.limit, order)];
     const alive = this.postings.entryCount.buf;
     const facts = this.facts;
+    const keeps = this.keeper(n);
     let [kept, owned] = [0, 0];
     // Newest first, as ids mostly are: an older product is then turned away by one comparison. Every product is looked
     // at (the count is of all they keep), so the loop asks each one's facts directly.
     for (let doc = this.ids.size - 1; doc >= 0; doc--) {
-      if (alive[doc]! < 0 || !facts.keeps(doc, n)) continue;
+      if (alive[doc]! < 0 || !keeps(doc)) continue;
       kept += 1;
       const created = facts.created(doc);
       if (n.ownShelves && facts.onShelves(doc, n.ownShelves)) {
@@ -302,6 +303,24 @@ export class SearchIndex {
     }
     const [chosen, total] = owned ? [ownTop.best(0), owned] : [top.best(0), kept];
     return { ids: chosen.slice(q.offset, q.offset + q.limit).map((doc) => this.ids.id(doc)), total };
+  }
+
+  /**
+   * Whether a product passes every part of `n` (its own shelves aside): its facts, and none of the parts left out
+   * (a product whose own words hold every lexeme of one goes, as narrowing.ts's `not exists (… @@ plainto_tsquery)`).
+   */
+  private keeper(n: IndexNarrowing): (doc: number) => boolean {
+    const facts = this.facts;
+    if (!n.excludedLexemes?.length) return (doc) => facts.keeps(doc, n);
+    // The products left out, from the postings of each part's first word: a lookup a product, not a walk of its words.
+    const gone = new Set<number>();
+    for (const lexemes of n.excludedLexemes) {
+      const lexes = lexemes.map((lexeme) => this.lexicon.find(lexeme) ?? -1);
+      if (lexes.length === 0 || lexes.includes(-1)) continue;
+      const docs = this.postings.lexDocs[lexes[0]!]!;
+      for (let p = 0; p < docs.length; p++) if (lexes.length === 1 || this.holdsAll(docs.buf[p]!, lexes)) gone.add(docs.buf[p]!);
+    }
+    return (doc) => facts.keeps(doc, n) && !gone.has(doc);
   }
 
   /** Whether a product's own words (its vector) hold every one of these lexicon ids (none holds −1); false for none, as `@@` an empty query. */

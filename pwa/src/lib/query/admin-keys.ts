@@ -16,6 +16,7 @@ export const adminKeys = {
   coupons: () => ['admin', 'coupons'] as const,
   returns: (all: boolean) => ['admin', 'returns', all ? 'all' : 'open'] as const,
   synonyms: () => ['admin', 'synonyms'] as const,
+  occasions: () => ['admin', 'occasions'] as const,
   /** The shop's budget of texts and its use. */
   smsBudget: () => ['admin', 'sms-budget'] as const,
   /** What the shop sells on ONDC, and where its locations are. */

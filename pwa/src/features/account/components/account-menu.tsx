@@ -18,6 +18,7 @@ const ADMIN_LINKS = [
   ['/dashboard/stores', 'stores'],
   ['/dashboard/returns', 'returns'],
   ['/dashboard/synonyms', 'synonyms'],
+  ['/dashboard/occasions', 'occasions'],
   ['/dashboard/sms-budget', 'smsBudget'],
   ['/dashboard/ondc', 'ondc'],
   ['/dashboard/gst', 'gstReturn'],

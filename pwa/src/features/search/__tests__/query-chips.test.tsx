@@ -70,4 +70,18 @@ describe('the chips of what a search understood', () => {
     const { container } = show('boat earbuds');
     expect(container.querySelector('.query-chips')).toBeNull();
   });
+
+  it('says a brand is not sold as the kind asked before its range, in English and Hindi', async () => {
+    const lacking = (words: string) => (
+      <MemoryRouter>
+        <QueryChips term={words} understood={{ parts: [], unmatched: [], lacking: { words, brand: 'Titan' } }} />
+      </MemoryRouter>
+    );
+    render(lacking('titan earbuds'));
+    expect(screen.getByRole('status').textContent).toBe("We don't sell titan earbuds — here is Titan's range");
+    cleanup();
+    await setLanguage('hi-IN', false);
+    render(lacking('टाइटन ईयरबड्स'));
+    expect(screen.getByRole('status').textContent).toBe('हम टाइटन ईयरबड्स नहीं बेचते — यह रहा Titan का बाकी सामान');
+  });
 });

@@ -47,7 +47,8 @@ function packLabel(t: TFunction, part: Extract<QueryPart, { kind: 'pack' }>): st
 /**
  * What the search understood, above its results (docs/product.md#search): each part as a chip the shopper can
  * remove, which searches again without it (a new URL, so back and forward and a shared link keep the choice); and
- * the words that matched nothing, said rather than silently dropped. Focus stays where the shopper is: on the chip
+ * the words that matched nothing, said rather than silently dropped; and a brand asked for as a kind it is not sold in
+ * ("We don't sell titan earbuds — here is Titan's range"). Focus stays where the shopper is: on the chip
  * that took the removed one's place, or on the results' count when none is left.
  */
 export function QueryChips({ term, understood }: { term: string; understood: SearchUnderstood }) {
@@ -64,9 +65,14 @@ export function QueryChips({ term, understood }: { term: string; understood: Sea
     const next = chips?.length ? chips[Math.min(at, chips.length - 1)] : document.querySelector<HTMLElement>('.search-page__count');
     next?.focus();
   }, [shown]);
-  if (understood.parts.length === 0 && understood.unmatched.length === 0) return null;
+  if (understood.parts.length === 0 && understood.unmatched.length === 0 && !understood.lacking) return null;
   return (
     <div className="query-chips">
+      {understood.lacking && (
+        <p className="query-chips__unmatched" role="status">
+          {t('lacking', understood.lacking)}
+        </p>
+      )}
       {understood.parts.length > 0 && (
         <ul className="query-chips__list" aria-label={t('chip.listLabel')} ref={list}>
           {understood.parts.map((part, k) => {
