@@ -104,13 +104,14 @@ describe.each(PORTABLE_DB_KINDS)('the admin overview on %s', (kind) => {
     expect(data.topProducts[0]).toMatchObject({ productId: chips._id, name: 'Overview Chips', units: 4, revenue: 400 });
 
     const stages = await rows<{ status: string; n: number }>(
-      sql`select status, count(*)::int as n from orders where status in ('PLACED','CONFIRMED','PACKED','READY_FOR_PICKUP','SHIPPED','OUT_FOR_DELIVERY') and payment_status <> 'CANCELLED' group by 1`,
+      sql`select status, count(*)::int as n from orders where status in ('PLACED','CONFIRMED','PACKED','READY_FOR_PICKUP','AGENT_ASSIGNED','SHIPPED','OUT_FOR_DELIVERY') and payment_status <> 'CANCELLED' group by 1`,
     );
     expect(data.waiting).toEqual({
       PLACED: 0,
       CONFIRMED: 0,
       PACKED: 0,
       READY_FOR_PICKUP: 0,
+      AGENT_ASSIGNED: 0,
       SHIPPED: 0,
       OUT_FOR_DELIVERY: 0,
       ...Object.fromEntries(stages.map((s) => [s.status, Number(s.n)])),

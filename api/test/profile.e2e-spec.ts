@@ -66,7 +66,10 @@ describe.each(PORTABLE_DB_KINDS)('profile, avatar and user details on %s', (kind
     expect((await api(t).put('/api/user/confirm-email').send({ token })).status).toBe(200);
     expect((await api(t).get('/api/user/user-details').set(bearer(c.token))).body.data.verify_email).toBe(true);
     // The warning would be queued at once beside the answer; a later mail to the same address shows the queue has run.
-    await api(t).put('/api/user/update-user').set(bearer(c.token)).send({ name: 'Proving', email: c.email.replace('@', '.next@'), mobile: '9876543210', currentPassword: c.password });
+    await api(t)
+      .put('/api/user/update-user')
+      .set(bearer(c.token))
+      .send({ name: 'Proving', email: c.email.replace('@', '.next@'), mobile: '9876543210', currentPassword: c.password });
     await waitForEmailLinkToken(t, c.email.replace('@', '.next@'));
     expect((await mailsTo(t, c.email)).filter((m) => /Subject: Your Haat e-mail address was changed/.test(m))).toHaveLength(0);
   });

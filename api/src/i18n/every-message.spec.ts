@@ -58,7 +58,6 @@ const FOR_MACHINES = new Set([
   'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
   // A buyer app's answers on ONDC (api/src/ondc): the network's messages are read by its programs and operators, in English.
   'No such order of this buyer app.',
-  'This shop takes no returns or part cancellations over the network yet.',
   "Provider 7 is not this shop's.",
   'This shop takes network orders cash on delivery only.',
   'Not sold here: 7',
@@ -70,6 +69,7 @@ const FOR_MACHINES = new Set([
   'The signature could not be checked now; try again.',
   'The body is not JSON.',
   '/ondc/7 is not an action of a retail seller.',
+  'Item 7 is not in order 7.',
   // How parts are joined, not a message.
   '; ',
 ]);

@@ -23,7 +23,15 @@ export interface Destination {
 
 /** A pickup order's address: the store's counter, in the name and mobile of its shopper. */
 function counterAddress(store: PickupStore, customer: { name: string; mobile: string | null } | undefined): OrderAddress {
-  const parts = { building: store.name, address_line: store.address, district: '', city: store.city, state: store.state, country: 'India', pincode: store.pincode };
+  const parts = {
+    building: store.name,
+    address_line: store.address,
+    district: '',
+    city: store.city,
+    state: store.state,
+    country: 'India',
+    pincode: store.pincode,
+  };
   return {
     _id: store._id,
     name: customer?.name ?? '',
@@ -71,4 +79,3 @@ export async function pickupAt(db: Db, statement: NamedStatement, userId: string
   if (!store.open || !holding.includes(storeId)) throw pickupStoreUnavailable(store.name);
   return { deliveryAddress: counterAddress(store, customer), promise: null, fulfilment: 'pickup', storeId };
 }
-

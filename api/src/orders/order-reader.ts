@@ -21,7 +21,10 @@ export class OrderReader {
   /** The key a ready pickup order's code is derived with, to show it to its shopper (lifecycle/pickup-code.ts). */
   private readonly codeKey: Buffer;
 
-  constructor(@Inject(DB) private readonly db: Db, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
     this.codeKey = pickupCodeKey(config.jwtAccessSecret);
   }
 
@@ -132,8 +135,26 @@ function pickupOf(row: OrderRow, stores: ReadonlyMap<string, PickupStore & { ope
   if (row.fulfilment !== 'pickup' || !row.storeId) return {};
   const found = stores.get(row.storeId);
   const store: PickupStore = found
-    ? { _id: found._id, name: found.name, address: found.address, city: found.city, state: found.state, pincode: found.pincode, opensAt: found.opensAt, closesAt: found.closesAt }
-    : { _id: row.storeId, name: row.deliveryAddress.building, address: row.deliveryAddress.address_line, city: row.deliveryAddress.city, state: row.deliveryAddress.state, pincode: row.deliveryAddress.pincode, opensAt: '', closesAt: '' };
+    ? {
+        _id: found._id,
+        name: found.name,
+        address: found.address,
+        city: found.city,
+        state: found.state,
+        pincode: found.pincode,
+        opensAt: found.opensAt,
+        closesAt: found.closesAt,
+      }
+    : {
+        _id: row.storeId,
+        name: row.deliveryAddress.building,
+        address: row.deliveryAddress.address_line,
+        city: row.deliveryAddress.city,
+        state: row.deliveryAddress.state,
+        pincode: row.deliveryAddress.pincode,
+        opensAt: '',
+        closesAt: '',
+      };
   const waiting = row.status === 'READY_FOR_PICKUP' && row.paymentStatus !== 'CANCELLED' && row.paymentStatus !== 'COMPLETED';
   const readyAt = row.statusHistory.findLast((h) => h.status === 'READY_FOR_PICKUP')?.updatedAt;
   return {

@@ -63,7 +63,13 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], user?: Or
 function promiseFields(row: OrderRow): Pick<Order, 'expectedDeliveryBy' | 'fulfilment' | 'store' | 'promise' | 'dueAt'> {
   const promise = row.promise ?? null;
   // Picked up: no delivery is promised; the store's counter and its hours are the order's pickup (order-reader.ts).
-  if (row.fulfilment === 'pickup') return { fulfilment: 'pickup', store: row.storeId ? { _id: row.storeId, name: row.deliveryAddress.building } : null, promise: null, expectedDeliveryBy: null };
+  if (row.fulfilment === 'pickup')
+    return {
+      fulfilment: 'pickup',
+      store: row.storeId ? { _id: row.storeId, name: row.deliveryAddress.building } : null,
+      promise: null,
+      expectedDeliveryBy: null,
+    };
   const store = row.storeId && promise?.kind === 'express' ? { _id: row.storeId, name: promise.store.name } : null;
   if (promise?.kind === 'express') {
     const due = dueAtOf(row.createdAt, promise.minutes);

@@ -46,7 +46,9 @@ export async function storeQueue(db: Db, storeId: string, now: Date = new Date()
   return rows.map((row) => {
     const pickup = row.fulfilment === 'pickup';
     const readyAt = row.statusHistory.findLast((h) => h.status === 'READY_FOR_PICKUP')?.updatedAt;
-    const due = pickup ? collectBy(readyAt ? new Date(readyAt) : row.createdAt) : dueAtOf(row.createdAt, row.promise?.kind === 'express' ? row.promise.minutes : 0);
+    const due = pickup
+      ? collectBy(readyAt ? new Date(readyAt) : row.createdAt)
+      : dueAtOf(row.createdAt, row.promise?.kind === 'express' ? row.promise.minutes : 0);
     const { minutesLeft, late } = dueState(due, now);
     return {
       _id: row.id,

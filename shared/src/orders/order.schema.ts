@@ -71,7 +71,7 @@ export const PlaceOrderBody = z
     ...(body.couponCode ? { couponCode: body.couponCode } : {}),
     ...(body.pickup
       ? { pickup: { storeId: body.pickup.storeId } }
-      : { addressId: (body.addressId ?? body.address), ...(body.promise ? { promise: body.promise } : {}) }),
+      : { addressId: body.addressId ?? body.address, ...(body.promise ? { promise: body.promise } : {}) }),
   }));
 
 /** POST /api/order/pickup-stores: the checkout's lines; the answer is the open stores that hold every one (docs/product.md#store-pickup). */

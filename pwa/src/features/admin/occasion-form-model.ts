@@ -1,4 +1,5 @@
-import { PutOccasionBody } from '@haat/shared/search/occasion.schema';
+import { OccasionGifts } from '@haat/shared/search/occasion-gifts.schema';
+import type { PutOccasionBody } from '@haat/shared/search/occasion.schema';
 import type { Occasion } from '@haat/shared/search/occasions';
 
 export type OccasionField = 'shelves' | 'women' | 'men' | 'maxPrice';
@@ -19,22 +20,21 @@ const list = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** The body to send for this occasion, checked with the API's own schema, or each field's first problem. */
+/** The body to send for this occasion, its edited part checked with the API's own rules, or each field's first problem. */
 export function occasionRequest(
   occasion: Occasion,
   fields: OccasionFields,
 ): { ok: true; body: PutOccasionBody } | { ok: false; problems: Partial<Record<OccasionField, OccasionProblem>> } {
   const price = fields.maxPrice.trim();
-  const draft = {
-    name: occasion.name,
+  const gifts = {
     shelves: list(fields.shelves),
     ...(list(fields.women).length ? { women: list(fields.women) } : {}),
     ...(list(fields.men).length ? { men: list(fields.men) } : {}),
-    ...(occasion.audience ? { audience: occasion.audience } : {}),
     ...(price ? { maxPrice: /^\d+$/.test(price) ? Number(price) : Number.NaN } : {}),
   };
-  const parsed = PutOccasionBody.safeParse(draft);
-  if (parsed.success) return { ok: true, body: parsed.data };
+  // The name and audience are the occasion's own, as the server listed them; the server checks the whole body again.
+  const parsed = OccasionGifts.safeParse(gifts);
+  if (parsed.success) return { ok: true, body: { name: occasion.name, ...(occasion.audience ? { audience: occasion.audience } : {}), ...parsed.data } };
   const problems: Partial<Record<OccasionField, OccasionProblem>> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as OccasionField;

@@ -17,12 +17,11 @@ import './synonyms.css';
 /** The occasions search reads as gifts ("diwali gift"), each with the shelves its gifts come from and its price band; Edit and Put back. */
 export function OccasionManager() {
   const { t } = useTranslation('occasions');
-  const { t: ts } = useTranslation('search');
   const list = useOnlineQuery(occasionsQuery());
   const [editing, setEditing] = useState<Occasion | null>(null);
   const [resetting, setResetting] = useState<Occasion | null>(null);
   const reload = () => void invalidate(...adminKeys.occasions());
-  const label = (o: Occasion) => ts(`chip.occasion.${o.name}`, { defaultValue: o.name });
+  const label = (o: Occasion) => t(`name.${o.name}`, { defaultValue: o.name });
   const columns: Array<Column<Occasion>> = [
     { head: t('column.occasion'), cell: (o) => <strong>{label(o)}</strong> },
     { head: t('column.shelves'), cell: (o) => o.shelves.join(', ') },

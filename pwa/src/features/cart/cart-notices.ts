@@ -14,7 +14,6 @@ import { i18n } from '../../i18n/i18n';
  */
 export const cartNoticesAtom = atomWithStorage<string[]>('haat.cartNotices', [], undefined, { getOnInit: true });
 
-
 function changeText(change: CartSyncChange, name: string): string {
   switch (change.reason) {
     case 'out_of_stock':

@@ -55,7 +55,12 @@ describe('the delivery address choice', () => {
     await db.addresses.bulkPut([anAddress('A1', '2026-01-01T00:00:00.000Z'), anAddress('A2', '2026-01-02T00:00:00.000Z')]);
     const first = render(<Checkout />, { wrapper: MemoryRouter });
     await waitFor(() => expect(chosen).toBe('A2'));
-    expect(screen.getAllByRole<HTMLInputElement>('radio').filter((r) => r.checked).map((r) => r.value)).toEqual(['A2']);
+    expect(
+      screen
+        .getAllByRole<HTMLInputElement>('radio')
+        .filter((r) => r.checked)
+        .map((r) => r.value),
+    ).toEqual(['A2']);
     first.unmount();
     chosen = undefined;
     const order = (orderId: string, createdAt: string, addressId: string) =>

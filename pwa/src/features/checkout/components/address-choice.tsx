@@ -38,5 +38,8 @@ export function AddressChoice({ selected, onSelect }: { selected: string | undef
 
 /** The address saved or changed last: the shopper's latest word on where things go. */
 function latestSaved(addresses: readonly Address[]): Address | undefined {
-  return addresses.reduce<Address | undefined>((latest, a) => (!latest || (a.updatedAt || a.createdAt) > (latest.updatedAt || latest.createdAt) ? a : latest), undefined);
+  return addresses.reduce<Address | undefined>(
+    (latest, a) => (!latest || (a.updatedAt || a.createdAt) > (latest.updatedAt || latest.createdAt) ? a : latest),
+    undefined,
+  );
 }

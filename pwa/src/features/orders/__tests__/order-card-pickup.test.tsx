@@ -31,7 +31,16 @@ const pickupOrder = (status: string, code?: string): SavedOrder => {
     delivery_address: { pincode: '560038', state: 'Karnataka' },
     pickup: {
       storeId: 'S1',
-      store: { _id: 'S1', name: 'Indiranagar', address: '100 Feet Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560038', opensAt: '08:30', closesAt: '22:00' },
+      store: {
+        _id: 'S1',
+        name: 'Indiranagar',
+        address: '100 Feet Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560038',
+        opensAt: '08:30',
+        closesAt: '22:00',
+      },
       ...(code ? { code, collectBy: new Date(Date.now() + 3 * 86_400_000).toISOString() } : {}),
     },
   } as unknown as SavedOrder;
