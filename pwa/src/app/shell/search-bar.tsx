@@ -77,8 +77,9 @@ function SearchInput({ showBack }: { showBack: boolean }) {
 }
 
 // The microphone (where the browser recognises speech) loads once the first screen has settled: a first visit's JS stays
-// within its ceiling (docs/benchmarks.md "First visit weight"); until then the bar alone.
-const WithVoiceSearch = latePart(loadVoiceSearch);
+// within its ceiling (docs/benchmarks.md "First visit weight"); until then the bar alone. It comes in beside the bar,
+// whose element stays the same: a first Tab loads it, and the focus that Tab gave the bar must not be lost.
+const VoiceSearchMic = latePart(loadVoiceSearch);
 
 /**
  * docs/product.md#screens header search bar; under 768 px the search page shows a back arrow instead of the magnifier;
@@ -86,6 +87,10 @@ const WithVoiceSearch = latePart(loadVoiceSearch);
  */
 export function SearchBar({ narrow }: { narrow: boolean }) {
   const { pathname } = useLocation();
-  const bar = pathname === '/search' ? <SearchInput showBack={narrow} /> : <SearchPrompt />;
-  return <WithVoiceSearch placeholder={bar}>{bar}</WithVoiceSearch>;
+  return (
+    <div className="voice-search">
+      {pathname === '/search' ? <SearchInput showBack={narrow} /> : <SearchPrompt />}
+      <VoiceSearchMic />
+    </div>
+  );
 }

@@ -1,22 +1,17 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../../i18n/i18n';
 import { rememberSearch } from '../../../lib/device/recent-searches';
 import { recognizerClass, type RecognizerClass } from './recognizer';
 
 /**
- * The search bar with a microphone at its end where the browser recognises speech (docs/product.md#screens);
- * elsewhere the bar alone, as it was. The search bar loads this once the first screen has settled.
+ * The microphone at the search bar's end where the browser recognises speech (docs/product.md#screens); elsewhere
+ * nothing. The search bar loads this once the first screen has settled, beside the bar: the bar itself is never
+ * drawn again, so a shopper who tabbed to it keeps the focus.
  */
-export function WithVoiceSearch({ children }: { children: ReactNode }) {
+export function VoiceSearchMic() {
   const Recognizer = recognizerClass();
-  if (!Recognizer) return <>{children}</>;
-  return (
-    <div className="voice-search">
-      {children}
-      <VoiceSearchButton Recognizer={Recognizer} />
-    </div>
-  );
+  return Recognizer ? <VoiceSearchButton Recognizer={Recognizer} /> : null;
 }
 
 /**
