@@ -24,6 +24,26 @@ describe("the admin's stage moves", () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('hands the focus to the next move once a move has landed, never to the page', () => {
+    const placed = order('COD', 'CASH ON DELIVERY');
+    const view = (o: Order, updating: boolean) => <StageMover order={o} updating={updating} onMove={() => undefined} />;
+    const { rerender } = render(view(placed, false));
+    const confirmed = screen.getByRole('button', { name: /^Confirmed$/ });
+    confirmed.focus();
+    fireEvent.click(confirmed);
+    rerender(view(placed, true));
+    const next = {
+      ...placed,
+      status: 'CONFIRMED',
+      statusHistory: [...placed.statusHistory, { status: 'CONFIRMED', updatedAt: '2026-11-25T09:00:00.000Z' }],
+    } as unknown as Order;
+    rerender(view(next, false));
+    expect(screen.queryByRole('button', { name: /^Confirmed$/ })).toBeNull();
+    const group = screen.getByRole('group');
+    expect(group.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement?.tagName).toBe('BUTTON');
+  });
+
   it('asks before Cancelled, naming the refund of a paid card order; Keep leaves the order as it was', () => {
     const { moves, button } = mover(order('CARD', 'PAID'));
     fireEvent.click(button('Cancelled'));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import { factsOfOrder, movesFor, stagesFor } from '@haat/shared/orders/order-lifecycle';
 import { HandOverForm } from '../../../lib/pickup/hand-over-form';
@@ -29,6 +29,21 @@ export function StageMover({
   const { t } = useTranslation('orders');
   const [asking, setAsking] = useState<OrderStage | null>(null);
   const [reason, setReason] = useState<SellerCancelReason>('002');
+  // A move takes its own button away (the order's next moves replace it): once the move has landed, focus goes to the
+  // first of the next moves, or to the group, never to the page (docs/product.md#states).
+  const group = useRef<HTMLDivElement>(null);
+  const moved = useRef(false);
+  const move = (stage: OrderStage, why?: SellerCancelReason) => {
+    moved.current = true;
+    if (why) onMove(stage, why);
+    else onMove(stage);
+  };
+  useEffect(() => {
+    const el = group.current;
+    if (!moved.current || updating || !el) return;
+    moved.current = false;
+    if (!el.contains(document.activeElement)) (el.querySelector<HTMLElement>('button, input') ?? el).focus();
+  }, [order.status, updating]);
   const network = order.channel?.kind === 'ondc';
   const facts = factsOfOrder(order);
   const guarded = new Set(movesFor(facts, 'admin').flatMap((move) => (move.guard === 'pickupCode' ? [move.to] : [])));
@@ -39,7 +54,7 @@ export function StageMover({
   const inTransit = order.status !== null && order.status !== 'CANCELLED' && stageIndex(order.status) >= stageIndex('SHIPPED');
   const cancelMessage = `mover.cancel${inTransit ? 'Shipped' : ''}${paidByCard ? 'Paid' : ''}Message`;
   return (
-    <div className="stage-mover" role="group" aria-label={t('mover.groupLabel', { id: order.orderId })}>
+    <div ref={group} tabIndex={-1} className="stage-mover" role="group" aria-label={t('mover.groupLabel', { id: order.orderId })}>
       <span className="stage-mover__label" aria-hidden="true">
         {updating ? t('mover.updating') : t('mover.label')}
       </span>
@@ -49,7 +64,7 @@ export function StageMover({
           type="button"
           className="btn btn--ghost btn--small"
           aria-busy={updating || undefined}
-          onClick={() => (FINAL.has(stage) ? setAsking(stage) : onMove(stage))}
+          onClick={() => (FINAL.has(stage) ? setAsking(stage) : move(stage))}
         >
           {t(`stage.${stage}`)}
         </button>
@@ -64,8 +79,7 @@ export function StageMover({
           onConfirm={() => {
             const stage = asking;
             setAsking(null);
-            if (stage === 'CANCELLED' && network) onMove(stage, reason);
-            else onMove(stage);
+            move(stage, stage === 'CANCELLED' && network ? reason : undefined);
           }}
           onKeep={() => setAsking(null)}
         >
