@@ -157,7 +157,7 @@ async function fullCatalogue(api, db) {
   const deadline = Date.now() + 10 * 60_000;
   while (!callbacks.some((c) => c.action === 'on_search') && Date.now() < deadline) {
     await sleep(200);
-    const failed = await db.query(`select last_error from notice_jobs where kind = 'ondc-callback' and state = 'failed'`);
+    const failed = await db.query(`select last_error from jobs where kind = 'ondc-callback' and state = 'failed'`);
     if (failed.rows.length) throw new Error(`the on_search failed: ${failed.rows[0].last_error}`);
   }
   const onSearch = callbacks.find((c) => c.action === 'on_search');
@@ -205,7 +205,7 @@ async function networkOrders(api, db) {
   const sentAt = performance.now();
   // Every confirm ends answered or refused by its ttl (the buyer app no longer waits): the queue holds none.
   for (;;) {
-    const { rows: open } = await db.query(`select count(*)::int as n from notice_jobs where kind = 'ondc-callback' and state in ('queued', 'running')`);
+    const { rows: open } = await db.query(`select count(*)::int as n from jobs where kind = 'ondc-callback' and state in ('queued', 'running')`);
     if (open[0].n === 0) break;
     await sleep(500);
   }
@@ -220,7 +220,7 @@ async function networkOrders(api, db) {
     else throw new Error(`an on_confirm neither accepted nor out of stock: ${JSON.stringify({ error: c.body.error, state: c.body.message?.order?.state })}`);
   }
   const { rows: late } = await db.query(
-    `select count(*)::int as n from notice_jobs where kind = 'ondc-callback' and state = 'failed' and last_error like '%ttl passed%'`,
+    `select count(*)::int as n from jobs where kind = 'ondc-callback' and state = 'failed' and last_error like '%ttl passed%'`,
   );
   // Exact: per product, the network orders placed (answered or not) are the units its stock lost.
   const { rows: placed } = await db.query(
@@ -267,8 +267,8 @@ try {
       ONDC_REGISTRY_URL: registry.url,
       BENCH_LOOP_DELAY_FILE: loopFile,
       LOG_LEVEL: 'warn',
-      // A full catalogue is one notice that takes many seconds to write and send: its lease must outlast it.
-      NOTICE_LEASE_MS: '600000',
+      // A full catalogue is one job that takes many seconds to write and send: its lease must outlast it.
+      JOB_LEASE_MS: '600000',
     },
     { timeoutMs: 20 * 60_000, nodeArgs: ['--import', LOOP_DELAY] },
   );
