@@ -30,7 +30,7 @@ export function StageMover({
   const [asking, setAsking] = useState<OrderStage | null>(null);
   const [reason, setReason] = useState<SellerCancelReason>('002');
   // A move takes its own button away (the order's next moves replace it): once the move has landed, focus goes to the
-  // first of the next moves, or to the group, never to the page (docs/product.md#states).
+  // first of the next moves, or to the group, never to the page (docs/product.md#keyboard-and-screen-readers).
   const group = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
   const move = (stage: OrderStage, why?: SellerCancelReason) => {
