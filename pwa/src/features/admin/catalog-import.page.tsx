@@ -218,7 +218,11 @@ function CatalogImport() {
           if ('jobId' in answer) {
             setReport(null);
             setParams({ job: answer.jobId });
-          } else setReport(answer);
+          } else {
+            // A new file's answer replaces the last job's on screen (that job goes on, on the server): one report at a time.
+            setReport(answer);
+            if (jobId) setParams({}, { replace: true });
+          }
         },
         onError: refuse,
       },
