@@ -130,6 +130,16 @@ describe.each(DB_KINDS)('a search that understands what the shopper means, on %s
     expect(found.understood?.parts).toEqual([{ kind: 'sort', sort: 'lowToHigh', from: 0, to: 1 }]);
   });
 
+  it('sorts what the best match holds when no product holds every word: "premium earbuds high to low" is earbuds, not Premium Watches', async () => {
+    const found = await search('premium earbuds high to low', 1, 20);
+    const prices = found.data.map((p) => paid(p));
+    expect(found.data.length).toBeGreaterThan(0);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    // "premium" names only the watches' shelf; the earbuds (and what the shop's synonyms say earbuds are) are what was asked.
+    expect(found.data.filter((p) => /watch/i.test(p.name)).map((p) => p.name)).toEqual([]);
+    expect(found.data[0]!.name).toMatch(/earbuds/i);
+  });
+
   it('never shows what the words leave out, on any page', async () => {
     for (const [q, left] of [
       ['cookies not chocolate', /chocolate/i],

@@ -260,9 +260,24 @@ export class SearchService implements ProductSearch {
       plain = plain.filter((_, i) => found[i]);
       if (plain.length === 0) return null;
     }
+    // A sort replaces the ranking, which puts first the products whose own names hold the words: when no product holds
+    // every word, the sort orders what the ranking's best match holds ("premium earbuds high to low" is earbuds by
+    // price, not the Premium Watches shelf's watches because they cost more).
+    if (plain.length >= 2 && understood.parts.some((p) => p.kind === 'sort')) plain = await this.heldByBest(plain, await searched(plain));
     const all = await searched(plain);
     if (plain.length < 3 || (await this.matchEach([all], checked))[0]) return all;
     return this.tokensOf([...narrowingWords, plain[0]!]);
+  }
+
+  /**
+   * `words` when some product holds them all (or the index cannot say yet), else those of them the name of their best
+   * match holds (all of them when its name holds none: it matched through its shelf or a synonym).
+   */
+  private async heldByBest(words: string[], tokens: string[]): Promise<string[]> {
+    if ((await this.index.holdTogether(tokens)) !== false) return words;
+    const best = await this.bestName(words);
+    const held = best === null ? [] : words.filter((w) => nameHolds(best, searchTokens(w)));
+    return held.length ? held : words;
   }
 
   /** The first of `words` that is a code (see isCode) no published product holds, asked of PostgreSQL; null when none. */

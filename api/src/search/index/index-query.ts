@@ -64,8 +64,11 @@ export type IndexAnswer = { ids: string[]; total: number } | 'sql';
  * Words whose match is only checked (SearchIndex `matches`): does any product hold them, the name fallback aside. A
  * search's checks ride on its one message to the index's thread instead of one message each.
  */
-/** A word (or words) to check; `gate`: the page asked beside it is wanted only if it matches (else it is skipped). */
-export type WordCheck = Pick<IndexQuery, 'tokens' | 'stems'> & { gate?: boolean };
+/**
+ * A word (or words) to check; `gate`: the page asked beside it is wanted only if it matches (else it is skipped);
+ * `whole`: only a product holding every word counts (a search of several words also counts those holding all but one).
+ */
+export type WordCheck = Pick<IndexQuery, 'tokens' | 'stems'> & { gate?: boolean; whole?: boolean };
 
 /**
  * What the thread answers a search: the page (null when only checks were asked, or `skipped` when a gate check matched

@@ -192,11 +192,18 @@ export class SearchIndexService implements OnApplicationShutdown {
     return answer?.matched ?? checks.map((check) => check.length > 0);
   }
 
+  /** Whether some product holds every one of `tokens` (not all but one, as a search of them counts); null when the index cannot say. */
+  async holdTogether(tokens: string[]): Promise<boolean | null> {
+    const answer = tokens.length ? await this.ask(null, [tokens], 0, true) : null;
+    return answer && answer.matched[0]!;
+  }
+
   /** One message to the index's thread: a page (unless `page` is null) and the checks; null when the index cannot answer the page. */
   private async ask(
     page: PageAsked | null,
     checks: string[][],
     gates = 0,
+    whole = false,
   ): Promise<{ page: IndexedPage | null; matched: boolean[]; skipped?: boolean } | null> {
     if (!this.current) {
       void this.kick();
@@ -222,7 +229,7 @@ export class SearchIndexService implements OnApplicationShutdown {
     const asked: Array<[number, WordCheck]> = [];
     checks.forEach((tokens, k) => {
       const lexemes = tokens.every(isAscii) && this.stemsOf(tokens);
-      if (tokens.length && lexemes) asked.push([k, { tokens, stems: lexemes, ...(k < gates ? { gate: true } : {}) }]);
+      if (tokens.length && lexemes) asked.push([k, { tokens, stems: lexemes, ...(k < gates ? { gate: true } : {}), ...(whole ? { whole } : {}) }]);
     });
     // A write while we asked PostgreSQL: the SQL path answers this one.
     if (!this.current || this.thread !== thread) return null;

@@ -50,6 +50,8 @@ export class SearchIndex {
   private narrowTo: PageNarrowing | null = null;
   /** Whether the last `search` answered with the name fallback (`checked` reads it). */
   private fromNames = false;
+  /** Set while a `whole` check is asked: a search of several words counts only the products holding every one. */
+  private wholeOnly = false;
   /** How many products a fresh build was told to expect (`expect`), until the first of them say how big one is. */
   private expected = 0;
 
@@ -237,6 +239,7 @@ export class SearchIndex {
       const page = rankedOneWord(r, found[0]!, q);
       return page.total === 0 && q.offset === 0 ? this.nearNames(q) : page;
     }
+    if (this.wholeOnly) return found.length === groups.length ? rankedWords(r, found, false, q) : none;
     // Several words: the products holding all of them; when they do not fill the page, those holding all but one follow.
     if (found.length === 0 || found.length < groups.length - 1) return q.offset === 0 ? this.nearNames(q) : none;
     if (this.narrowTo && found.length === groups.length) {
@@ -340,8 +343,13 @@ export class SearchIndex {
    */
   matches(check: WordCheck): boolean {
     if (check.tokens.length === 1) return this.holdsWord(check);
-    const page = this.search({ ...check, textTrigrams: [], limit: 1, offset: 1 });
-    return page !== 'sql' && page.total > 0;
+    this.wholeOnly = !!check.whole;
+    try {
+      const page = this.search({ ...check, textTrigrams: [], limit: 1, offset: 1 });
+      return page !== 'sql' && page.total > 0;
+    } finally {
+      this.wholeOnly = false;
+    }
   }
 
   /**
