@@ -30,13 +30,13 @@ const FAMILY_FLOOR: Record<string, number> = {
   'colour-size': 0.98,
   'brand-hindi': 0.98,
   long: 0.98,
-  sort: 0.92,
+  sort: 0.93,
   exclude: 0.99,
   quantity: 0.99,
   age: 0.99,
   gift: 0.98,
   languages: 0.94,
-  honest: 0.96,
+  honest: 1,
   exact: 0.99,
 };
 /** The families judged since words that order, leave out, measure and gift were read: at least this many queries each. */

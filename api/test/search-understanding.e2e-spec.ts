@@ -190,6 +190,14 @@ describe.each(DB_KINDS)('a search that understands what the shopper means, on %s
     expect((await search('boat earbuds', 1, 10)).understood?.emptied).toBeUndefined();
   });
 
+  it('answers nothing for a book the shop lacks, though a word of its title names something else it sells', async () => {
+    // "fire" is the Fire-Boltt watches' word and no book's: the books are not "Wings of Fire", nor are the watches.
+    const lacked = await search('wings of fire book', 1, 10);
+    expect({ total: lacked.totalCount, emptied: lacked.understood?.emptied }).toEqual({ total: 0, emptied: { by: 'unsold', words: 'wings fire book' } });
+    const held = await search('the kitchen garden book', 1, 10);
+    expect(held.data[0]?.name).toMatch(/^The Kitchen Garden/);
+  });
+
   it('says a brand is not sold as the kind asked, and shows its range: "titan earbuds", "बोट स्पीकर"', async () => {
     for (const [q, brand] of [
       ['titan earbuds', 'Titan'],

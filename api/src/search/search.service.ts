@@ -140,7 +140,7 @@ export class SearchService implements ProductSearch {
     const left = words.filter((w) => !unmatched.includes(w));
     if (left.length === words.length) return false;
     if (left.every((w) => isBook(w))) return true;
-    return !(await this.index.matchEach([await this.tokensOf(left)]))[0];
+    return (await this.index.holdTogether(await this.tokensOf(left))) === false;
   }
 
   /** What the query leaves out, each part's words as the words searched are (synonyms, Devanagari in Latin letters: "बिना मसाला" is masala); null for nothing. */
