@@ -44,6 +44,37 @@ describe("the admin's stage moves", () => {
     expect(document.activeElement?.tagName).toBe('BUTTON');
   });
 
+  it('keeps the focus on the order when a move leaves it none: the group stays, saying it is final', () => {
+    const shipped = {
+      ...order('COD', 'CASH ON DELIVERY'),
+      status: 'OUT_FOR_DELIVERY',
+      statusHistory: [
+        { status: 'PLACED', updatedAt: '2026-11-25T08:00:00.000Z' },
+        { status: 'OUT_FOR_DELIVERY', updatedAt: '2026-11-25T09:00:00.000Z' },
+      ],
+    } as unknown as Order;
+    const view = (o: Order, updating: boolean) => <StageMover order={o} updating={updating} onMove={() => undefined} />;
+    const { rerender } = render(view(shipped, false));
+    fireEvent.click(screen.getByRole('button', { name: /^Delivered$/ }));
+    const confirm = screen.getByRole('button', { name: 'Mark delivered' });
+    confirm.focus();
+    fireEvent.click(confirm);
+    rerender(view(shipped, true));
+    const delivered = {
+      ...shipped,
+      status: 'DELIVERED',
+      statusHistory: [...shipped.statusHistory, { status: 'DELIVERED', updatedAt: '2026-11-25T10:00:00.000Z' }],
+    } as unknown as Order;
+    rerender(view(delivered, false));
+    const group = screen.getByRole('group');
+    expect(group.textContent).toBe('Delivered: no more moves');
+    expect(document.activeElement).toBe(group);
+    // An order met already final shows no mover at all.
+    cleanup();
+    render(view(delivered, false));
+    expect(screen.queryByRole('group')).toBeNull();
+  });
+
   it('asks before Cancelled, naming the refund of a paid card order; Keep leaves the order as it was', () => {
     const { moves, button } = mover(order('CARD', 'PAID'));
     fireEvent.click(button('Cancelled'));

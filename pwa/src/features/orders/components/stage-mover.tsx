@@ -33,8 +33,11 @@ export function StageMover({
   // first of the next moves, or to the group, never to the page (docs/product.md#keyboard-and-screen-readers).
   const group = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
+  // A move that leaves the order none (Delivered, Cancelled) keeps the group, saying so, for the focus to land on.
+  const [madeHere, setMadeHere] = useState(false);
   const move = (stage: OrderStage, why?: SellerCancelReason) => {
     moved.current = true;
+    setMadeHere(true);
     if (why) onMove(stage, why);
     else onMove(stage);
   };
@@ -48,7 +51,12 @@ export function StageMover({
   const facts = factsOfOrder(order);
   const guarded = new Set(movesFor(facts, 'admin').flatMap((move) => (move.guard === 'pickupCode' ? [move.to] : [])));
   const stages = stagesFor(facts, 'admin').filter((stage) => !guarded.has(stage));
-  if (stages.length === 0 && guarded.size === 0) return null;
+  if (stages.length === 0 && guarded.size === 0)
+    return madeHere && order.status ? (
+      <div ref={group} tabIndex={-1} className="stage-mover" role="group" aria-label={t('mover.groupLabel', { id: order.orderId })}>
+        <span className="stage-mover__label">{t('mover.noMoves', { stage: t(`stage.${order.status}`) })}</span>
+      </div>
+    ) : null;
   const paidByCard = order.payment_method === 'CARD' && (order.payment_status === 'PAID' || order.payment_status === 'COMPLETED');
   // Cancelled once shipped, the parcel comes back first: its units and any card refund wait for it (docs/product.md#returns).
   const inTransit = order.status !== null && order.status !== 'CANCELLED' && stageIndex(order.status) >= stageIndex('SHIPPED');
