@@ -76,8 +76,8 @@ describe.each(DB_KINDS)('tax invoices on %s', (kind) => {
       placeOfSupply: 'Karnataka',
     });
     expect(doc.lines).toEqual([
-      { name: 'Boult Earbuds', hsn: '8518', quantity: 1, rate: 18, taxable: 1000, cgst: 90, sgst: 90, igst: 0, total: 1180 },
-      { name: 'Godan', hsn: '4901', quantity: 2, rate: 0, taxable: 500, cgst: 0, sgst: 0, igst: 0, total: 500 },
+      { name: 'Boult Earbuds', hsn: '8518', quantity: 1, rate: 18, taxable: 1000, cgst: 90, sgst: 90, igst: 0, total: 1180, position: 0 },
+      { name: 'Godan', hsn: '4901', quantity: 2, rate: 0, taxable: 500, cgst: 0, sgst: 0, igst: 0, total: 500, position: 1 },
     ]);
     expect(doc.totals).toEqual({ taxable: 1500, cgst: 90, sgst: 90, igst: 0, total: 1680 });
 

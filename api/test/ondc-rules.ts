@@ -242,3 +242,47 @@ export function returnProblems(order: Json, bapId: string, confirmedPrice: strin
   problems.push(...quoteProblems(order?.quote));
   return problems;
 }
+
+/** Retail 1.2.5's reasons a seller may give for cancelling part of an order (the utility's partcancel_return_reasonCodes). */
+const PART_CANCEL_REASON_CODES = ['002', '012'];
+
+/**
+ * An unsolicited on_update telling a part cancellation against the utility's checks (onUpdate, flow 6-a): the order's
+ * state unchanged (Accepted or In-progress), its Delivery fulfilment with a start location id, a Cancel fulfilment with
+ * its id, a cancel_request initiated by the seller (`bppId`) for a part-cancel reason, a quote trail of valid types,
+ * every item in the quote, the settlement details, and the quote now with the trails making the price confirmed.
+ */
+export function partCancelProblems(order: Json, bppId: string, confirmedPrice: string): string[] {
+  const problems: string[] = [];
+  if (!['Accepted', 'In-progress'].includes(order?.state)) problems.push(`order.state should stay Accepted or In-progress, not ${order?.state}`);
+  if (!order?.payment?.['@ondc/org/settlement_details']?.length) problems.push('payment needs its settlement_details');
+  const delivery = (order?.fulfillments ?? []).find((f: Json) => f.type === 'Delivery' || f.type === 'Self-Pickup');
+  if (!delivery) problems.push('the Delivery fulfilment is missing');
+  else if (!delivery.start?.location?.id) problems.push("the Delivery fulfilment's start location needs its id");
+  const cancels = (order?.fulfillments ?? []).filter((f: Json) => f.type === 'Cancel');
+  if (!cancels.length) problems.push('a Cancel fulfilment is missing');
+  const quoted = new Set((order?.quote?.breakup ?? []).filter((b: Json) => b['@ondc/org/title_type'] === 'item').map((b: Json) => b['@ondc/org/item_id']));
+  for (const item of order?.items ?? []) if (!quoted.has(item.id)) problems.push(`item ${item.id} is not in the quote`);
+  let trail = 0;
+  for (const f of cancels) {
+    if (!f.id) problems.push('a Cancel fulfilment needs its id');
+    const request = f.tags?.find((tag: Json) => tag.code === 'cancel_request')?.list;
+    if (!request) problems.push("Cancel request is not present in the 'Cancel' fulfillment");
+    const value = (code: string) => request?.find((l: Json) => l.code === code)?.value;
+    if (value('initiated_by') !== bppId) problems.push(`initiated_by should be ${bppId}`);
+    if (!PART_CANCEL_REASON_CODES.includes(value('reason_id')))
+      problems.push(`part-cancel reason ${value('reason_id')} is not one of ${PART_CANCEL_REASON_CODES.join(', ')}`);
+    const trails = f.tags?.filter((tag: Json) => tag.code === 'quote_trail') ?? [];
+    if (!trails.length) problems.push('Fulfillments/Cancel/tags/quote_trail is missing');
+    for (const tag of trails) {
+      const type = tag.list.find((l: Json) => l.code === 'type')?.value;
+      if (!['misc', 'packing', 'delivery', 'tax', 'item'].includes(type)) problems.push(`quote_trail type ${type} is not one of ONDC's`);
+      if (type === 'item' && !quoted.has(tag.list.find((l: Json) => l.code === 'id')?.value)) problems.push('a quote trail names an item not in the quote');
+      trail -= paise(tag.list.find((l: Json) => l.code === 'value')?.value ?? '0');
+    }
+  }
+  if (paise(order?.quote?.price?.value ?? '0') + trail !== paise(confirmedPrice))
+    problems.push('the quote and its quote trail must add up to the price confirmed');
+  problems.push(...quoteProblems(order?.quote));
+  return problems;
+}

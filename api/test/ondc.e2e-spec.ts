@@ -4,7 +4,7 @@ import { OndcSearch } from '../src/ondc/ondc-search.js';
 import { PORTABLE_DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, stockOf as stockLeft, type Shop } from './order-fixtures.js';
 import { BuyerAppStandIn, RegistryStandIn, libsodiumSecret, newKeys, requestContext, signatureHolds, signedHeader, type Callback } from './ondc-network.js';
-import { catalogueProblems, contextProblems, orderProblems, quoteProblems, returnProblems, sequenceProblems } from './ondc-rules.js';
+import { catalogueProblems, contextProblems, orderProblems, quoteProblems, partCancelProblems, returnProblems, sequenceProblems } from './ondc-rules.js';
 import { openStore, stockStore } from './store-fixtures.js';
 import { waitUntil } from './wait-until.js';
 import { invoices } from '../src/invoices/invoices.table.js';
@@ -626,6 +626,62 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     await quiet();
     // Asked twice, approved, received: four on_updates of the order, each move told once.
     expect(bap.of('on_update').filter((c) => c.body.message?.order?.id === networkOrderId)).toHaveLength(4);
+  });
+
+  it('tells a part cancellation by the shop as an unsolicited on_update: a Cancel fulfilment, its reason, and a quote trail of what the units were paid', async () => {
+    const [poha, sooji] = [await stocked(80, 10, 'Poha'), await stocked(45, 10, 'Sooji')];
+    const { onConfirm, networkOrderId, transactionId } = await order(
+      [
+        [poha.sku, 3],
+        [sooji.sku, 2],
+      ],
+      'ON-FULFILLMENT',
+    );
+    const confirmedPrice = onConfirm.body.message.order.quote.price.value as string;
+    expect(confirmedPrice).toBe('330.00');
+    const placed = await adminOrderOf(networkOrderId);
+    // The shop ran out of sooji and has one poha short: two sooji and one poha come off.
+    const taken = await api(t)
+      .post('/api/order/admin/cancel-items')
+      .set(bearer(admin))
+      .send({
+        orderId: placed?.orderId,
+        items: [
+          { productId: sooji._id, quantity: 2 },
+          { productId: poha._id, quantity: 1 },
+        ],
+      });
+    expect(taken.status).toBe(200);
+    expect(taken.body.data.partCancellations[0]).toMatchObject({ amount: 170, money: 'lessAtDoor' });
+    const told = await waitUntil(() => bap.of('on_update').find((c) => c.body.message?.order?.id === networkOrderId), {
+      message: 'on_update',
+      timeoutMs: 15_000,
+    });
+    expect(signatureHolds(told.headers.authorization as string, told.raw, shopKeys.publicKey, SHOP_ID, SHOP_UK)).toBe(true);
+    expect(contextProblems(told.body, null, SHOP_ID)).toEqual([]);
+    expect(told.body.context).toMatchObject({ action: 'on_update', transaction_id: transactionId });
+    const updated = told.body.message.order;
+    expect(partCancelProblems(updated, SHOP_ID, confirmedPrice)).toEqual([]);
+    expect(orderProblems(updated)).toEqual([]);
+    const cancel = updated.fulfillments.find((f: { type: string }) => f.type === 'Cancel');
+    expect(updated.quote.price.value).toBe('160.00');
+    expect(updated.items).toEqual([
+      { id: poha.sku, fulfillment_id: '1', quantity: { count: 2 } },
+      { id: poha.sku, fulfillment_id: cancel.id, quantity: { count: 1 } },
+      { id: sooji.sku, fulfillment_id: cancel.id, quantity: { count: 2 } },
+    ]);
+    // The sooji stays in the quote with none of it.
+    expect(updated.quote.breakup.find((b: Record<string, unknown>) => b['@ondc/org/item_id'] === sooji.sku)).toMatchObject({
+      '@ondc/org/item_quantity': { count: 0 },
+      price: { value: '0.00' },
+    });
+    // The order goes on: its next move's on_status still names what was taken off, and adds up.
+    expect((await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId: placed?.orderId, status: 'SHIPPED' })).status).toBe(200);
+    const moved = await waitUntil(() => newsOf('on_status', networkOrderId)[0], { message: 'on_status', timeoutMs: 15_000 });
+    expect(orderProblems(moved.body.message.order)).toEqual([]);
+    expect(partCancelProblems(moved.body.message.order, SHOP_ID, confirmedPrice)).toEqual([]);
+    await quiet();
+    expect(bap.of('on_update').filter((c) => c.body.message?.order?.id === networkOrderId)).toHaveLength(1);
   });
 
   it('tells the buyer app of the shop’s own cancellation by an unsolicited on_cancel, with the reason its admin gave', async () => {

@@ -20,6 +20,7 @@ export { stockAlerts } from '../back-in-stock/stock-alerts.table.js';
 export { reviews } from '../reviews/reviews.table.js';
 export { adminOrderViews, orders, orderLines } from '../orders/orders.table.js';
 export { orderReturns } from '../orders/returns.table.js';
+export { orderPartCancellations } from '../orders/part-cancels.table.js';
 export { overviewDayProducts, overviewDays, overviewStaleDays } from '../orders/overview.table.js';
 export { accountHolds, inventoryLevels, productVariants, stockMovements } from '../inventory/inventory.table.js';
 export { storePincodes, stores } from '../stores/stores.table.js';

@@ -269,6 +269,12 @@ export const enIN = {
     returnNotDelivered: 'Order {{id}} is not delivered yet: a return can be asked for once it is.',
     returnWindowClosed: 'Returns are accepted within {{days}} days of delivery; order {{id}} was delivered on {{date}}.',
     returnTooMany: 'You can return at most {{n}} of {{name}} from this order.',
+    partCancelLeft: 'Order {{id}} has left the shop: units can be taken off only before it does.',
+    partCancelUnpaid: 'Order {{id}} waits for its payment: units can be taken off once it is paid.',
+    partCancelEmpty: 'Taking these units off would leave order {{id}} empty: cancel the whole order instead.',
+    partCancelNoItem: 'Order {{id}} has no such item.',
+    partCancelTooMany: 'Order {{id}} holds {{n}} of {{name}}: no more can be taken off.',
+    itemsCancelled: 'Items cancelled',
     returnNoSuchItem: 'Order {{id}} has no such item to return.',
     orderFinished: 'Order {{id}} is already {{state}} and cannot be cancelled.',
     stageNotAllowed: 'Order {{id}} cannot move to {{to}}: {{why}}.',
@@ -473,6 +479,12 @@ export const enIN = {
   },
 
   /** A return's status as a mail names it. */
+  /** What happens to the money of units the shop took off an order, in its mail (docs/product.md#cancelling-part-of-an-order). */
+  partCancelMoney: {
+    lessAtDoor: 'less to pay at the door',
+    refundCard: 'refunded to your card, within 5–7 business days',
+    byNetwork: 'given back by the app you ordered in',
+  },
   returnStatus: {
     REQUESTED: 'requested',
     APPROVED: 'approved',
@@ -541,6 +553,12 @@ export const enIN = {
     orderStage: {
       subject: '{{title}}',
       text: 'Hello,\n\n{{body}}\nSee your order: {{url}}\n\nHaat',
+    },
+    itemsCancelled: {
+      subject: 'We could not send part of your order {{orderId}}',
+      text:
+        'Hello,\n\nWe are sorry: we could not send {{items}} of your order {{orderId}}, so we took them off it. ' +
+        'The rest of your order comes as before.\nThat is ₹{{amount}} {{money}}.\nYou can see your order under Your Orders.\n\nHaat',
     },
     returnUpdate: {
       subject: 'Your return for order {{orderId}}: {{status}}',

@@ -263,6 +263,12 @@ export const hiIN: Catalogue = {
     returnNotDelivered: 'ऑर्डर {{id}} अभी डिलीवर नहीं हुआ है: डिलीवरी के बाद वापसी माँगी जा सकती है।',
     returnWindowClosed: 'वापसी डिलीवरी के {{days}} दिनों के भीतर स्वीकार की जाती है; ऑर्डर {{id}} {{date}} को डिलीवर हुआ था।',
     returnTooMany: 'आप इस ऑर्डर से {{name}} में से अधिकतम {{n}} वापस कर सकते हैं।',
+    partCancelLeft: 'ऑर्डर {{id}} शॉप से निकल चुका है: आइटम उसके निकलने से पहले ही हटाए जा सकते हैं।',
+    partCancelUnpaid: 'ऑर्डर {{id}} का पेमेंट अभी बाकी है: पेमेंट होने के बाद ही आइटम हटाए जा सकते हैं।',
+    partCancelEmpty: 'ये आइटम हटाने से ऑर्डर {{id}} खाली हो जाएगा: इसके बजाय पूरा ऑर्डर रद्द करें।',
+    partCancelNoItem: 'ऑर्डर {{id}} में ऐसा कोई आइटम नहीं है।',
+    partCancelTooMany: 'ऑर्डर {{id}} में {{name}} के {{n}} ही हैं: इससे ज़्यादा नहीं हटाए जा सकते।',
+    itemsCancelled: 'आइटम रद्द किए गए',
     returnNoSuchItem: 'ऑर्डर {{id}} में वापस करने के लिए ऐसा कोई आइटम नहीं है।',
     orderFinished: 'ऑर्डर {{id}} पहले ही {{state}} हो चुका है और इसे कैंसल नहीं किया जा सकता।',
     stageNotAllowed: 'ऑर्डर {{id}} को "{{to}}" पर नहीं ले जाया जा सकता: {{why}}।',
@@ -462,6 +468,11 @@ export const hiIN: Catalogue = {
   },
 
   /** A return's status as a mail names it. */
+  partCancelMoney: {
+    lessAtDoor: 'डिलीवरी के समय कम देने होंगे',
+    refundCard: 'आपके कार्ड में रिफ़ंड होंगे, 5–7 कार्यदिवसों में',
+    byNetwork: 'वह ऐप लौटाएगा जिसमें आपने ऑर्डर किया था',
+  },
   returnStatus: {
     REQUESTED: 'अनुरोधित',
     APPROVED: 'स्वीकृत',
@@ -525,6 +536,12 @@ export const hiIN: Catalogue = {
     orderStage: {
       subject: '{{title}}',
       text: 'नमस्ते,\n\n{{body}}\nअपना ऑर्डर देखें: {{url}}\n\nHaat',
+    },
+    itemsCancelled: {
+      subject: 'हम आपके ऑर्डर {{orderId}} का कुछ हिस्सा नहीं भेज पाए',
+      text:
+        'नमस्ते,\n\nमाफ़ कीजिए: हम आपके ऑर्डर {{orderId}} में से {{items}} नहीं भेज पाए, इसलिए उन्हें ऑर्डर से हटा दिया गया है। ' +
+        'आपके ऑर्डर का बाकी सामान पहले की तरह आएगा।\nये ₹{{amount}} {{money}}।\nआप अपना ऑर्डर "आपके ऑर्डर" में देख सकते हैं।\n\nHaat',
     },
     returnUpdate: {
       subject: 'ऑर्डर {{orderId}} की वापसी: {{status}}',

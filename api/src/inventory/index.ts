@@ -7,6 +7,7 @@ export {
   deleteWithStock,
   optionSkuOwners,
   releaseAccountHold,
+  releaseOrderUnits,
   restockReturn,
   settleOrderStock,
   unitsHeldBy,

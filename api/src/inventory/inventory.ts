@@ -58,6 +58,45 @@ export async function settleOrderStock(tx: Tx, orderId: string, event: OrderStoc
 }
 
 /**
+ * Some units of an order stop being reserved before it ships (docs/product.md#cancelling-part-of-an-order): each line's
+ * units leave the reservation of the pool the order took them from (its ledger rows say which; a store's order reserves
+ * in the store's pool), one ledger row each with reason `cancel`, the admin and the order. Answers the products whose
+ * sellable stock came back. Runs in the caller's transaction, which holds the order's lock.
+ */
+export async function releaseOrderUnits(
+  tx: Tx,
+  orderId: string,
+  adminId: string,
+  lines: ReadonlyArray<{ productId: string; variantId: string | null; quantity: number }>,
+): Promise<string[]> {
+  const released: string[] = [];
+  for (const line of lines) {
+    const result = await tx.execute(sql`
+      select m.inventory_level_id as level_id, m.variant_id, sum(m.reserved_delta)::int as reserved
+      from stock_movements m join product_variants v on v.id = m.variant_id
+      where m.order_id = ${orderId} and m.inventory_level_id is not null
+        and ${unitRow(sql`v`, sql`${line.productId}::text`, sql`${line.variantId}::text`)}
+      group by m.inventory_level_id, m.variant_id having sum(m.reserved_delta) > 0 order by m.inventory_level_id`);
+    const held = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ level_id: string; variant_id: string; reserved: number }>;
+    let left = line.quantity;
+    for (const pool of held) {
+      const units = Math.min(left, Number(pool.reserved));
+      if (units <= 0) break;
+      await tx
+        .update(inventoryLevels)
+        .set({ reserved: sql`${inventoryLevels.reserved} - ${units}`, updatedAt: new Date() })
+        .where(eq(inventoryLevels.id, pool.level_id));
+      await tx
+        .insert(stockMovements)
+        .values({ inventoryLevelId: pool.level_id, variantId: pool.variant_id, reason: 'cancel', reservedDelta: -units, orderId, adminId });
+      left -= units;
+    }
+    if (left < line.quantity) released.push(line.productId);
+  }
+  return released;
+}
+
+/**
  * An order's units no longer count against its account's hold (it was paid, shipped, cancelled or expired):
  * `units` is what the order held, which the orders module clears on the order in the same transaction, once
  * per order (orders/lifecycle/release-stock.ts), so a hold never shrinks twice for one order.

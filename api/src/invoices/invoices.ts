@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TaxDocumentRef } from '@haat/shared/orders/order.types';
-import type { InvoiceDocument, InvoiceKind, InvoiceParty } from '@haat/shared/invoices/invoice-document';
+import type { InvoiceDocument, InvoiceKind, InvoiceLine, InvoiceParty } from '@haat/shared/invoices/invoice-document';
 import { sameState } from '@haat/shared/addresses/same-state';
 import { documentNumber, financialYear, spreadDiscount, taxLines } from '@haat/shared/invoices/invoice-lines';
 import { newId } from '../common/ids.js';
@@ -23,7 +23,7 @@ export interface InvoicedOrder {
   userId: string;
   /** `gstin`: a business buyer's, from its delivery address; its invoice is then B2B in the GST return. */
   buyer: { name: string; address: string; state: string; gstin?: string | null };
-  lines: ReadonlyArray<{ productId: string | null; name: string; variantName: string | null; quantity: number; subTotalAmt: number }>;
+  lines: ReadonlyArray<{ productId: string | null; name: string; variantName: string | null; quantity: number; subTotalAmt: number; position: number }>;
   /** A coupon's discount on the whole order: spread over the lines, so tax is on what was paid. */
   discountAmt: number;
   /** The coupon's code, printed beside its discount. */
@@ -70,6 +70,7 @@ function invoiceDocument(seller: Seller, order: InvoicedOrder, codes: Map<string
       rate: code ? rateOn(code, day) : DEFAULT_GST_RATE,
       quantity: l.quantity,
       total: afterDiscount[i]!,
+      position: l.position,
     };
   });
   const buyer: InvoiceParty = {
@@ -155,6 +156,11 @@ export async function issueInvoices(tx: Writer, seller: Seller, orders: Readonly
   return rows.length;
 }
 
+/** The invoice's line for an order line's place: by the place it keeps, or (a document issued before lines kept it) by index. */
+function lineAt(lines: readonly InvoiceLine[], position: number): InvoiceLine | undefined {
+  return lines.some((l) => l.position !== undefined) ? lines.find((l) => l.position === position) : lines[position];
+}
+
 /**
  * A credit note reversing the whole invoice of an order that was cancelled after it was invoiced (a
  * paid card order), from the credit-note series. Nothing when the order has no invoice, or already
@@ -179,7 +185,7 @@ export async function issueCreditNote(
   const credited = returned
     ? taxLines(
         returned.flatMap(({ position, quantity, total }) => {
-          const line = invoice.document.lines[position];
+          const line = lineAt(invoice.document.lines, position);
           return line ? [{ name: line.name, hsn: line.hsn, rate: line.rate, quantity, total }] : [];
         }),
         sameState(invoice.document.seller.state, invoice.document.placeOfSupply),

@@ -1,5 +1,6 @@
 import { add, decimalText, paise, subtract, type Paise } from '@haat/shared/money/paise';
 import type { Order } from '@haat/shared/orders/order.types';
+import type { PartCancellation } from '@haat/shared/orders/part-cancel';
 import type { AppConfig } from '../config/config.js';
 import { careDigits, providerId } from './catalogue.js';
 import { networkTimes, ondcStatesOf } from './order-state.js';
@@ -63,7 +64,12 @@ export function networkOrderMessage(
   const refunded = refundsByItem(returns);
   const times = networkTimes(order.fulfilment, order.statusHistory);
   const shop = config.shop;
-  const lines = order.product_details.map((line, i) => ({ line, id: net.items[i]?.id ?? line.productId }));
+  // A line is the buyer app's item of the same unit (a line the shop took off whole is no longer among them).
+  const itemOf = (unit: { productId: string | null; variantId: string | null }) =>
+    net.items.find((item) => item.productId === unit.productId && item.variantId === unit.variantId)?.id ?? unit.productId ?? '';
+  const lines = order.product_details.map((line) => ({ line, id: itemOf(line) }));
+  const partCancels = (order.partCancellations ?? []).map((c) => ({ c, items: c.items.map((item) => ({ ...item, id: itemOf(item) })) }));
+  const heldIds = new Set(lines.map((l) => l.id));
   const cancelled = states.order === 'Cancelled';
   // Once a return is approved the order is worth less its refund: the quote drops its units and what they were paid.
   const breakup = lines.map(({ line, id }) => ({
@@ -74,6 +80,16 @@ export function networkOrderMessage(
     price: { currency: 'INR', value: decimalText(cancelled ? paise(0) : subtract(paise(line.subTotalAmt), refunded.get(id)?.amount ?? paise(0))) },
     item: { price: { currency: 'INR', value: decimalText(paise(line.unitPrice)) } },
   }));
+  // An item the shop took off whole stays in the quote with none of it, so the quote still names every item confirmed.
+  const goneItems = partCancels.flatMap((p) => p.items).filter((item) => !heldIds.has(item.id));
+  const gone = [...new Map(goneItems.map((item) => [item.id, item])).values()].map((item) => ({
+    '@ondc/org/item_id': item.id,
+    '@ondc/org/item_quantity': { count: 0 },
+    title: item.name,
+    '@ondc/org/title_type': 'item',
+    price: { currency: 'INR', value: '0.00' },
+    item: { price: { currency: 'INR', value: decimalText(paise(item.unitPrice)) } },
+  }));
   const refundTotal = [...refunded.values()].reduce((sum, r) => add(sum, r.amount), paise(0));
   const total = cancelled ? paise(0) : subtract(paise(order.totalAmt), refundTotal);
   const deliveryEnd = net.deliveryEnd as Record<string, unknown>;
@@ -83,7 +99,10 @@ export function networkOrderMessage(
       id: net.networkOrderId,
       state: states.order,
       provider: { id: providerId(config), locations: [{ id: order.store?._id ?? WAREHOUSE }] },
-      items: lines.map(({ line, id }) => ({ id, fulfillment_id: '1', quantity: { count: line.quantity } })),
+      items: [
+        ...lines.map(({ line, id }) => ({ id, fulfillment_id: '1', quantity: { count: line.quantity } })),
+        ...partCancels.flatMap(({ c, items }) => items.map((item) => ({ id: item.id, fulfillment_id: c._id, quantity: { count: item.quantity } }))),
+      ],
       billing: net.billing,
       fulfillments: [
         {
@@ -106,11 +125,13 @@ export function networkOrderMessage(
           end: times.delivered ? { ...deliveryEnd, time: { ...((deliveryEnd.time as object | undefined) ?? {}), timestamp: times.delivered } } : deliveryEnd,
         },
         ...returns.map((r) => returnFulfilment(r, net, { id: order.store?._id ?? WAREHOUSE, name: order.store?.name ?? shop.legalName, shop })),
+        ...partCancels.map(({ c, items }) => cancelFulfilment(c, items, config.ondc?.subscriberId ?? '')),
       ],
       quote: {
         price: { currency: 'INR', value: decimalText(total) },
         breakup: [
           ...breakup,
+          ...gone,
           { '@ondc/org/item_id': '1', title: 'Delivery charges', '@ondc/org/title_type': 'delivery', price: { currency: 'INR', value: '0.00' } },
         ],
         ttl: 'P1D',
@@ -131,7 +152,7 @@ export function networkOrderMessage(
           : []),
       ],
       created_at: order.createdAt,
-      updated_at: [updatedAt, ...returns.map((r) => r.updatedAt)].sort().at(-1),
+      updated_at: [updatedAt, ...returns.map((r) => r.updatedAt), ...partCancels.map(({ c }) => c.createdAt)].sort().at(-1),
     },
   };
 }
@@ -216,5 +237,41 @@ function returnFulfilment(r: NetworkReturn, net: OndcOrderRow, back: { id: strin
       },
       ...(r.receivedAt ? { time: { timestamp: r.receivedAt } } : {}),
     },
+  };
+}
+
+/** Retail 1.2.5's reason for a part cancellation by the seller: one or more items not available. */
+const PART_CANCEL_REASON = '002';
+
+/**
+ * Units the shop took off before the order left (docs/product.md#cancelling-part-of-an-order), as retail 1.2.5's
+ * on_update tells a part cancellation: a Cancel fulfilment, its cancel_request initiated by the shop with reason 002
+ * (items not available), and per item a quote trail of what its units were paid (negative), so the quote and the trails
+ * add up to the order's confirmed price.
+ */
+function cancelFulfilment(c: PartCancellation, items: ReadonlyArray<PartCancellation['items'][number] & { id: string }>, bppId: string) {
+  return {
+    id: c._id,
+    type: 'Cancel',
+    state: { descriptor: { code: 'Cancelled' } },
+    '@ondc/org/state_updated_at': c.createdAt,
+    tags: [
+      {
+        code: 'cancel_request',
+        list: [
+          { code: 'reason_id', value: PART_CANCEL_REASON },
+          { code: 'initiated_by', value: bppId },
+        ],
+      },
+      ...items.map((item) => ({
+        code: 'quote_trail',
+        list: [
+          { code: 'type', value: 'item' },
+          { code: 'id', value: item.id },
+          { code: 'currency', value: 'INR' },
+          { code: 'value', value: `-${decimalText(paise(item.amount))}` },
+        ],
+      })),
+    ],
   };
 }

@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { AppError } from '../common/app-error.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
-import { OrderEvents, OrderReader, ReturnsService, returnsOf, type OrderRow, type ReturnMove } from '../orders/index.js';
+import { OrderEvents, OrderReader, ReturnsService, returnsOf, type OrderRow, type PartCancelled, type ReturnMove } from '../orders/index.js';
 import type { NoticeJob, NoticeToQueue } from '../notices/index.js';
 import { ONDC_ERRORS, type OndcError } from './beckn-context.js';
 import { CallbackOutbox, callbackNotice, type CallbackBody, type OndcCallback } from './callback-outbox.js';
@@ -17,7 +17,7 @@ import { RETURN_REASONS, parseUpdate, type ReturnAsked, type UpdateTaken } from 
 import { ondcReturns, type OndcOrderRow } from './ondc.table.js';
 
 /** What on_update answers: a buyer app's update (taken by parseUpdate), or the shop's news of one of its returns. */
-type UpdateInput = UpdateTaken | { orderId: string; returnId: string };
+type UpdateInput = UpdateTaken | { orderId: string; returnId: string } | { orderId: string; cancellationId: string };
 
 const unknownOrder: OndcError = { type: 'DOMAIN-ERROR', code: ONDC_ERRORS.invalidRequest, message: 'No such order of this buyer app.' };
 
@@ -52,7 +52,7 @@ export class NetworkReturns implements OnModuleInit {
   onModuleInit(): void {
     this.gateway.take('update', (_c, message) => parseUpdate(message));
     this.outbox.respond<UpdateInput>('on_update', (c, job) => this.onUpdate(c, job));
-    this.events.queueNotices({ returnMoved: (move) => this.newsOf(move) });
+    this.events.queueNotices({ returnMoved: (move) => this.newsOf(move), partCancelled: (cancelled) => this.partCancelNews(cancelled) });
   }
 
   /** The admin's move of a network order's return, told to its buyer app (the request itself is answered by its on_update). */
@@ -66,6 +66,19 @@ export class NetworkReturns implements OnModuleInit {
       expiresAt: null,
     };
     return [callbackNotice(`on_update:${move.returnId}:${move.status}`, callback)];
+  }
+
+  /** Units the shop took off a network order: its buyer app hears of the Cancel fulfilment by an unsolicited on_update. */
+  partCancelNews(cancelled: PartCancelled): NoticeToQueue[] {
+    if (!this.config.ondc || cancelled.channel?.kind !== 'ondc') return [];
+    const callback: OndcCallback<UpdateInput> = {
+      action: 'on_update',
+      bapUri: null,
+      context: null,
+      input: { orderId: cancelled.orderId, cancellationId: cancelled.cancellationId },
+      expiresAt: null,
+    };
+    return [callbackNotice(`on_update:${cancelled.cancellationId}:part-cancel`, callback)];
   }
 
   private async onUpdate(callback: OndcCallback<UpdateInput>, job: NoticeJob): Promise<CallbackBody> {

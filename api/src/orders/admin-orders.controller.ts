@@ -9,6 +9,8 @@ import { OrderReader } from './order-reader.js';
 import { OrdersService } from './orders.service.js';
 import { OverviewService } from './overview.service.js';
 import { ReturnsService } from './returns.service.js';
+import { PartCancels } from './part-cancels.js';
+import { CancelItemsBody } from '@haat/shared/orders/part-cancel';
 import { AdminReturnsQuery, ReturnStatusBody } from '@haat/shared/orders/returns';
 import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 
@@ -21,6 +23,7 @@ export class AdminOrdersController {
     private readonly orders: OrdersService,
     private readonly overviews: OverviewService,
     private readonly returnsService: ReturnsService,
+    private readonly partCancels: PartCancels,
   ) {}
 
   /** The admin's overview at /dashboard: sales today, this week and per day, top products, orders waiting per stage, low stock. */
@@ -72,6 +75,14 @@ export class AdminOrdersController {
   @Auth('ADMIN')
   async returnStatus(@CurrentUser() admin: AuthUser, @ZBody(ReturnStatusBody) body: ReturnStatusBody) {
     return ok(await this.returnsService.adminMove(admin.id, body), 'Return updated');
+  }
+
+  /** Takes units the shop cannot send off an order before it leaves (docs/product.md#cancelling-part-of-an-order). */
+  @Post('admin/cancel-items')
+  @HttpCode(200)
+  @Auth('ADMIN')
+  async cancelItems(@CurrentUser() admin: AuthUser, @ZBody(CancelItemsBody) body: CancelItemsBody) {
+    return ok(await this.partCancels.cancelItems(admin.id, body), 'Items cancelled');
   }
 
   @Post('admin/update-status')

@@ -3,10 +3,11 @@ export { OrderLifecycle } from './lifecycle/order-lifecycle.service.js';
 export { deliveredInThePast } from './lifecycle/initial-state.js';
 export { newOrderId } from './order-id.js';
 export { canTransition, invoicePastDeliveries, isAwaitingCardPayment, lockOrder, markPaymentProcessing } from './lifecycle/transition.js';
-export { OrderEvents, orderMoveKey, type OrderChange, type OrderNoticeSource, type ReturnMove, type ReturnRefund } from './order-events.js';
+export { OrderEvents, orderMoveKey, type OrderChange, type OrderNoticeSource, type PartCancelled, type ReturnMove, type ReturnRefund } from './order-events.js';
 export { OrderPlacementService, checkoutPending } from './order-placement.service.js';
 export { OrderReader } from './order-reader.js';
 export { ReturnsService, returnsOf } from './returns.service.js';
+export { setPartCancelRefundId } from './part-cancel-reads.js';
 export { OrdersModule } from './orders.module.js';
 export {
   buyersWithDelivered,

@@ -1,5 +1,6 @@
 import type { OrderChannel } from '@haat/shared/orders/order.types';
 import type { ReturnStatus } from '@haat/shared/orders/returns';
+import type { PartCancelMoney } from '@haat/shared/orders/part-cancel';
 import { Injectable, Logger } from '@nestjs/common';
 import type { OrderActor } from '@haat/shared/orders/order-lifecycle';
 import type { OrderStage, PaymentStatus } from '@haat/shared/orders/order-stages';
@@ -35,6 +36,20 @@ export interface ReturnRefund {
   amount: number;
 }
 
+/** Units an admin took off an order before it left (docs/product.md#cancelling-part-of-an-order), committed. */
+export interface PartCancelled {
+  orderId: string;
+  userId: string;
+  cancellationId: string;
+  money: PartCancelMoney;
+  /** Rupees: what the units were paid. */
+  amount: number;
+  /** Where its order came from, when not the PWA (a buyer app hears of it by an unsolicited on_update). */
+  channel?: OrderChannel | null;
+  /** A card order's payment, refunded `amount` after the commit; null for any other. */
+  paymentIntent: string | null;
+}
+
 /** A return was asked for or moved (docs/product.md#returns): its shopper hears of it, by notices queued with the step. */
 export interface ReturnMove {
   orderId: string;
@@ -50,6 +65,8 @@ export interface ReturnMove {
 export interface OrderListener {
   /** A return of a card order was refunded: its money goes back to the card. */
   returnRefunded?(refund: ReturnRefund): void | Promise<void>;
+  /** Units were taken off an order: a card's payment gives back what they were paid. */
+  partCancelled?(cancelled: PartCancelled): void | Promise<void>;
   /** A cash-on-delivery order was placed, or a card order was paid. */
   placed?(change: OrderChange): void | Promise<void>;
   /** A stage or payment status changed (including placed). */
@@ -73,6 +90,8 @@ export interface OrderNoticeSource {
   changed?(change: OrderChange): readonly NoticeToQueue[];
   /** A return was asked for or moved: queued in the step's own transaction (returns.service.ts). */
   returnMoved?(move: ReturnMove): readonly NoticeToQueue[];
+  /** Units were taken off an order: queued in the same transaction (part-cancels.ts). */
+  partCancelled?(cancelled: PartCancelled): readonly NoticeToQueue[];
   /** A pickup order's hand-over locked after too many wrong codes: queued with the lock (lifecycle/hand-over.ts). */
   pickupLocked?(order: OrderRow): readonly NoticeToQueue[];
 }
@@ -110,6 +129,19 @@ export class OrderEvents {
   /** The notices a return's step brings. */
   noticesOfReturn(move: ReturnMove): NoticeToQueue[] {
     return this.sources.flatMap((source) => [...(source.returnMoved?.(move) ?? [])]);
+  }
+
+  /** The notices taking units off an order brings. */
+  noticesOfPartCancel(cancelled: PartCancelled): NoticeToQueue[] {
+    return this.sources.flatMap((source) => [...(source.partCancelled?.(cancelled) ?? [])]);
+  }
+
+  partCancelled(cancelled: PartCancelled): void {
+    for (const listener of this.listeners) {
+      void Promise.resolve(listener.partCancelled?.(cancelled)).catch((e: unknown) =>
+        this.logger.warn(`partCancelled listener failed for ${cancelled.cancellationId}: ${errorFacts(e)}`),
+      );
+    }
   }
 
   placed(change: OrderChange): void {

@@ -8,6 +8,7 @@ import { documentsOf } from '../invoices/index.js';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from './orders.table.js';
 import { toOrder } from './order-wire.js';
 import { returnsOf } from './returns.service.js';
+import { partCancellationsOf } from './part-cancel-reads.js';
 import type { DbOrTx } from './order-tx.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { pickupStoresByIds } from '../stores/index.js';
@@ -115,13 +116,19 @@ export class OrderReader {
     }
     const ids = rows.map((r) => r.id);
     const pickupIds = [...new Set(rows.flatMap((r) => (r.fulfilment === 'pickup' && r.storeId ? [r.storeId] : [])))];
-    const [documents, returns, pickupStores] = await Promise.all([documentsOf(db, ids), returnsOf(db, ids), pickupStoresByIds(db, pickupIds)]);
+    const [documents, returns, cancellations, pickupStores] = await Promise.all([
+      documentsOf(db, ids),
+      returnsOf(db, ids),
+      partCancellationsOf(db, ids),
+      pickupStoresByIds(db, pickupIds),
+    ]);
     return rows.map((row) => ({
       ...toOrder(row, byOrder.get(row.id) ?? [], userOf?.get(row.id)),
       ...pickupOf(row, pickupStores, shopper.codes ? this.codeKey : null),
       invoice: documents.get(row.id)?.invoice ?? null,
       creditNotes: documents.get(row.id)?.creditNotes ?? [],
       returns: returns.get(row.id) ?? [],
+      ...(cancellations.has(row.id) ? { partCancellations: cancellations.get(row.id) } : {}),
     }));
   }
 }

@@ -10,6 +10,7 @@ import { OrdersController } from './orders.controller.js';
 import { OrdersService } from './orders.service.js';
 import { OverviewService } from './overview.service.js';
 import { PickupExpiry } from './pickup-expiry.js';
+import { PartCancels } from './part-cancels.js';
 import { ReturnsService } from './returns.service.js';
 import { StoreQueueController } from './store-queue.controller.js';
 import { SearchModule } from '../search/index.js';
@@ -27,6 +28,7 @@ import { DeliveryModule } from '../delivery/index.js';
     OrderPlacementService,
     OrdersService,
     OverviewService,
+    PartCancels,
     PickupExpiry,
     ReturnsService,
   ],

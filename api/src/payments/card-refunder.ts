@@ -1,7 +1,7 @@
 import { paise } from '@haat/shared/money/paise';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DB, type Db } from '../db/database.js';
-import { OrderEvents, setOrderRefundId, setReturnRefundReference, type ReturnRefund } from '../orders/index.js';
+import { OrderEvents, setOrderRefundId, setPartCancelRefundId, setReturnRefundReference, type PartCancelled, type ReturnRefund } from '../orders/index.js';
 import { STRIPE, type StripeClient } from './stripe-client.js';
 
 /**
@@ -27,6 +27,7 @@ export class CardRefunder implements OnModuleInit {
         if (refund) await this.refund(order.id, refund);
       },
       returnRefunded: (refund) => this.refundReturn(refund),
+      partCancelled: (cancelled) => this.refundPart(cancelled),
     });
   }
 
@@ -51,6 +52,32 @@ export class CardRefunder implements OnModuleInit {
     } catch (error) {
       this.logger.error(
         `Return ${returnId} of order ${orderId}: the refund of ₹${amount} failed (${(error as Error).message}). Refund it in the Stripe dashboard.`,
+      );
+    }
+  }
+
+  /**
+   * Units taken off a card order before it left (docs/product.md#cancelling-part-of-an-order): what they were paid goes
+   * back to the card, asked once per cancellation (its idempotency key), and Stripe's refund id is kept on it.
+   */
+  async refundPart({ orderId, cancellationId, paymentIntent, amount }: PartCancelled): Promise<void> {
+    if (!paymentIntent) return;
+    if (!this.stripe) {
+      this.logger.error(
+        `Units taken off order ${orderId} (${cancellationId}): ₹${amount} of ${paymentIntent} must be refunded, but STRIPE_SECRET_KEY is unset. Refund it in the Stripe dashboard.`,
+      );
+      return;
+    }
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: paise(amount), metadata: { orderId, cancellationId } },
+        { idempotencyKey: `haat-part-cancel-refund-${cancellationId}` },
+      );
+      await setPartCancelRefundId(this.db, cancellationId, refund.id);
+      this.logger.log(`Units taken off order ${orderId} (${cancellationId}): refunded ₹${amount} of ${paymentIntent} (${refund.id}, ${refund.status}).`);
+    } catch (error) {
+      this.logger.error(
+        `Units taken off order ${orderId} (${cancellationId}): the refund of ₹${amount} failed (${(error as Error).message}). Refund it in the Stripe dashboard.`,
       );
     }
   }

@@ -96,6 +96,8 @@ export enum ErrorCode {
   ReturnTooMany = 'RETURN_TOO_MANY',
   /** 409: a return move its status does not allow; `status` says where it stands. */
   ReturnState = 'RETURN_STATE',
+  /** 409: units asked off an order that has left the shop, waits for its payment, or would be left empty. */
+  PartCancelNotPossible = 'PART_CANCEL_NOT_POSSIBLE',
   /** 409: the account already has a card payment waiting; `orderId` and `url` name it, to finish or cancel first. */
   CheckoutPending = 'CHECKOUT_PENDING',
   /** 422: a push subscription whose endpoint is not at a browser's push service (or a host the shop added). */

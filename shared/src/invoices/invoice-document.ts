@@ -27,6 +27,11 @@ export interface InvoiceLine {
   sgst: number;
   igst: number;
   total: number;
+  /**
+   * The order line's place (documents issued since an order can lose a whole line before it ships); a document
+   * without it lists every line of its order in place order.
+   */
+  position?: number;
 }
 
 export interface InvoiceTotals {

@@ -8,6 +8,8 @@ export interface PaidLine {
   quantity: number;
   rate: number;
   total: number;
+  /** The order line's place, kept on the document so a credit note finds its line whatever the shop took off before. */
+  position?: number;
 }
 
 /**
@@ -33,6 +35,7 @@ export function taxLines(paid: readonly PaidLine[], intraState: boolean): { line
       sgst: rupees(sgst),
       igst: rupees(igst),
       total: rupees(total),
+      ...(line.position === undefined ? {} : { position: line.position }),
     })),
     totals: {
       taxable: column((l) => l.taxable),

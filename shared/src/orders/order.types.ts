@@ -1,5 +1,6 @@
 import type { DeliveryPromise } from '../addresses/delivery-promise.js';
 import type { OrderReturn } from './returns.js';
+import type { PartCancellation } from './part-cancel.js';
 import type { Address } from '../addresses/address.types.js';
 import type { OrderStage, PaymentStatus, StatusHistoryEntry } from './order-stages.js';
 import type { StoredFulfilment } from './fulfilment-process.js';
@@ -104,6 +105,8 @@ export interface Order {
   creditNotes?: TaxDocumentRef[];
   /** Returns asked for this order, oldest first (docs/product.md#returns). */
   returns?: OrderReturn[];
+  /** Units the shop took off the order before it left (docs/product.md#cancelling-part-of-an-order), oldest first. */
+  partCancellations?: PartCancellation[];
   /** Present once a cancelled card payment has been refunded (Stripe's refund id). */
   refundId?: string;
   /** A card session completed with the payment still to come (a UPI app to approve it): "Waiting for your UPI app". */

@@ -54,7 +54,8 @@ export function returnAmount(line: { paid: number; quantity: number }, earlier: 
   return rupees(subtract(min(due, paid), min(taken, paid), true));
 }
 
-const Quantity = z.preprocess(
+/** A count of units as a form or a client sends it: a whole number from 1 to 1000 (a number's text is read as one). */
+export const Quantity = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
   z
     .number({ error: 'must be a number' })

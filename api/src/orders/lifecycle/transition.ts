@@ -197,6 +197,7 @@ const INVOICED_LINE = {
   variantName: orderLines.variantName,
   quantity: orderLines.quantity,
   subTotalAmt: orderLines.subTotalAmt,
+  position: orderLines.position,
 };
 
 function invoicedOrderOf(order: OrderRow, lines: InvoicedOrder['lines']): InvoicedOrder {
