@@ -11,7 +11,7 @@ import { PushToggle, useOrdersSeen, useRealtime } from '../realtime/public';
 import { OrderCard } from './components/order-card';
 import { groupOrders, OrderTabs } from './components/order-tabs';
 import { StageFilter } from './components/stage-filter';
-import { StageMover } from './components/stage-mover';
+import { ManagedOrder } from './components/managed-order';
 import { useAdminOrders } from './hooks/use-admin-orders';
 import { useMyOrders } from './hooks/use-my-orders';
 import { reloadOrders } from '../../lib/storage/order-store';
@@ -97,14 +97,13 @@ function ManageOrders() {
           groups={groupOrders(orders)}
           loading={!loaded}
           render={(order) => (
-            <OrderCard key={order.orderId} order={order}>
-              <StageMover
-                order={order}
-                updating={updating === order.orderId}
-                onMove={(status, reason) => void handle(order.orderId, status, reason)}
-                onHandedOver={refresh}
-              />
-            </OrderCard>
+            <ManagedOrder
+              key={order.orderId}
+              order={order}
+              updating={updating === order.orderId}
+              onMove={(status, reason) => void handle(order.orderId, status, reason)}
+              onHandedOver={refresh}
+            />
           )}
         />
         {hasMore && (

@@ -86,6 +86,7 @@ export function reactionTo(sent: string | undefined): ProblemReaction {
     case ErrorCode.ReturnWindowClosed:
     case ErrorCode.ReturnTooMany:
     case ErrorCode.ReturnState:
+    case ErrorCode.PartCancelNotPossible: // the Cancel items dialog shows the message (docs/product.md#cancelling-part-of-an-order)
     case ErrorCode.CheckoutPending: // the message says which order waits for its payment
     case ErrorCode.StockChanged: // the admin's form: the message names the current figure
     case ErrorCode.StockReserved:

@@ -11,6 +11,7 @@ import { PickupNote } from './pickup-note';
 import { TaxDocumentLinks } from './tax-document-links';
 import { OrderAgainButton } from './order-again-button';
 import { OrderReturns } from './order-returns';
+import { NotSent } from './not-sent';
 import { paymentSummary } from './payment-summary';
 import { expectedDeliveryDate } from '@haat/shared/addresses/delivery-zones';
 import { type OrderAddress } from '@haat/shared/orders/order.types';
@@ -58,6 +59,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
           <li key={`${l.productId}:${l.variantId ?? i}`}>{`${l.variantName ? `${l.name} (${l.variantName})` : l.name} × ${l.quantity}`}</li>
         ))}
       </ul>
+      <NotSent order={order} />
       <p className="order-card__meta">
         <span>{formatMoney(order.totalAmt)}</span>
         <span>{paymentSummary(order)}</span>
