@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SavedOrder } from '../../../lib/storage/account-tables';
 import { setLanguage } from '../../../i18n/i18n';
-import { withLocalApiServer } from '../../../test-support/with-local-api-server';
+import { withPublicConfigServer } from '../../../test-support/public-config-server';
 import { OrderCard } from '../components/order-card';
 
 /** docs/product.md#delivery: an open express order says when it arrives on India's clock, and says so once it is late. */
@@ -28,12 +28,7 @@ const expressOrder = (placedMinutesAgo: number, status = 'PLACED'): SavedOrder =
   } as unknown as SavedOrder;
 };
 
-withLocalApiServer((req, res) => {
-  const send = (status: number, answer: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
-  if (req.url === '/api/config/public')
-    return send(200, { success: true, error: false, message: 'ok', data: { googleClientId: null, paymentsEnabled: false, returnWindowDays: 7 } });
-  send(404, { success: false, error: true, code: 'NOT_FOUND', message: 'Not found' });
-});
+withPublicConfigServer();
 
 afterEach(async () => {
   cleanup();

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SavedOrder } from '../../../lib/storage/account-tables';
-import { withLocalApiServer } from '../../../test-support/with-local-api-server';
+import { withPublicConfigServer } from '../../../test-support/public-config-server';
 import { OrderCard } from '../components/order-card';
 
 /** docs/product.md#coupons: the order card (My Orders, and the admin's orders with their own controls) shows the code and the discount. */
@@ -37,12 +37,7 @@ const anOrder = (coupon: { couponCode?: string | null; discountAmt?: number }): 
   }) as unknown as SavedOrder;
 
 // The card reads the shop's public settings (the return window) from the API.
-withLocalApiServer((req, res) => {
-  const send = (status: number, answer: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
-  if (req.url === '/api/config/public')
-    return send(200, { success: true, error: false, message: 'ok', data: { googleClientId: null, paymentsEnabled: false, returnWindowDays: 7 } });
-  send(404, { success: false, error: true, code: 'NOT_FOUND', message: 'Not found' });
-});
+withPublicConfigServer();
 
 afterEach(cleanup);
 

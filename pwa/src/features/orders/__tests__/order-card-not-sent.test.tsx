@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PartCancellation, PartCancelMoney } from '@haat/shared/orders/part-cancel';
 import { setLanguage } from '../../../i18n/i18n';
 import type { SavedOrder } from '../../../lib/storage/account-tables';
-import { withLocalApiServer } from '../../../test-support/with-local-api-server';
+import { withPublicConfigServer } from '../../../test-support/public-config-server';
 import { OrderCard } from '../components/order-card';
 
 /** docs/product.md#cancelling-part-of-an-order: the units the shop took off, on the shopper's card and the admin's row. */
@@ -52,12 +52,7 @@ const anOrder = (partCancellations?: PartCancellation[]): SavedOrder =>
   }) as unknown as SavedOrder;
 
 // The card reads the shop's public settings (the return window) from the API.
-withLocalApiServer((req, res) => {
-  const send = (status: number, answer: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
-  if (req.url === '/api/config/public')
-    return send(200, { success: true, error: false, message: 'ok', data: { googleClientId: null, paymentsEnabled: false, returnWindowDays: 7 } });
-  send(404, { success: false, error: true, code: 'NOT_FOUND', message: 'Not found' });
-});
+withPublicConfigServer();
 
 afterEach(async () => {
   cleanup();
