@@ -38,7 +38,10 @@ const first = [
 // Then three lanes side by side (docs/testing.md): the API's tests (they run their files in parallel workers,
 // api/jest.config.js); the browser journeys; and what is left, the short stages. The journeys wait on the browser
 // and their servers a good part of their time, and a third lane fills those gaps on two cores.
-const quick = [stage('eslint rule tests', 'node --test eslint/'), stage('shared tests', 'npm test -w @haat/shared')];
+// The type-errors rule runs only in CI's `lint:types`, and its test (a TypeScript program built for it, about half the
+// rule tests' CPU) with it: a newcomer's run tests the other rules.
+const ruleTests = mode === 'ci' ? 'node --test eslint/' : "node --test $(ls eslint/*.test.js | grep -v '/type-errors.test.js$')";
+const quick = [stage('eslint rule tests', ruleTests), stage('shared tests', 'npm test -w @haat/shared')];
 const pwaUnits = stage('pwa unit tests', 'npx vitest run');
 const afterBuilds = [
   // Two built instances behind deploy/nginx.conf (README, "Deploying past one machine").
@@ -71,12 +74,13 @@ const lanes =
         ],
       ]
     : // A newcomer's run leaves to CI what only CI needs (docs/testing.md#what-only-ci-runs): the journeys tagged @ci
-      // (sweeps of the whole app's form, second-language and second-width repeats) and the API's files that CI_ONLY
-      // lists in api/test/test-parts.js (the judged search set, the fuzzers).
+      // (sweeps of the whole app's form, second-language and second-width repeats), the API's files that CI_ONLY
+      // lists in api/test/test-parts.js (the judged search set, the fuzzers, the migrations' own tests, the demo's
+      // believability), and the deployment's tests (several instances behind nginx, `npm start` stopped by a signal).
       [
         [stage('api tests (jest)', 'API_TEST_SUITE=newcomer npm test -w @haat/api')],
         [stage('browser journeys', 'npx playwright test --grep-invert @ci')],
-        [...quick, pwaUnits, ...afterBuilds],
+        [...quick, pwaUnits],
       ];
 
 const cwdOf = (/** @type {Stage} */ s) => (s.command.startsWith('npx vitest') || s.command.startsWith('npx playwright') ? join(ROOT, 'pwa') : ROOT);

@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { signIn } from './lib/shopper-steps.mjs';
-import { expect, test } from './fixtures.mjs';
+import { ciOnlyUnless, expect, test } from './fixtures.mjs';
 
 /**
  * The admin's Search occasions (docs/product.md#search), in English and Hindi at a phone's and a desktop's width: every
  * occasion with its shelves and band; Return gifts' band edited to ₹300 reaches the next "return gifts" search; Put
- * back asks first and restores the kept list's band.
+ * back asks first and restores the kept list's band. A newcomer's run keeps English at 390 px (docs/testing.md#what-only-ci-runs).
  */
 const LANGUAGES = [
   { locale: 'en-IN', heading: 'Search occasions', edit: 'Edit Return gifts', field: 'Price band (₹)', save: 'Save', reset: 'Put back' },
@@ -29,34 +29,38 @@ const searchPrices = async (baseUrl, search) => {
 
 for (const language of LANGUAGES)
   for (const viewport of WIDTHS)
-    test(`admin-occasions ${language.locale} ${viewport.width}`, async ({ baseUrl, artifactsDir, launch }) => {
-      const browser = await launch();
-      const context = await browser.newContext({ locale: 'en-IN', viewport, reducedMotion: 'reduce' });
-      const page = await context.newPage();
-      // Signed in on the English form (the steps' labels), then the screen in the language asked, loaded afresh.
-      await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-      await page.evaluate((lang) => localStorage.setItem('haat.language', lang), language.locale);
-      await page.goto(`${baseUrl}/dashboard/occasions`);
-      await page.getByRole('heading', { name: language.heading }).waitFor();
-      const row = page.getByTestId('occasion-row-Return gifts');
-      await expect(row).toContainText('500');
-      assert.deepEqual(await seriousViolations(page), [], '/dashboard/occasions');
-      await page.screenshot({ path: `${artifactsDir}/admin-occasions-${language.locale}-${viewport.width}.png` });
+    test(
+      `admin-occasions ${language.locale} ${viewport.width}`,
+      ciOnlyUnless(language === LANGUAGES[0] && viewport === WIDTHS[0]),
+      async ({ baseUrl, artifactsDir, launch }) => {
+        const browser = await launch();
+        const context = await browser.newContext({ locale: 'en-IN', viewport, reducedMotion: 'reduce' });
+        const page = await context.newPage();
+        // Signed in on the English form (the steps' labels), then the screen in the language asked, loaded afresh.
+        await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+        await page.evaluate((lang) => localStorage.setItem('haat.language', lang), language.locale);
+        await page.goto(`${baseUrl}/dashboard/occasions`);
+        await page.getByRole('heading', { name: language.heading }).waitFor();
+        const row = page.getByTestId('occasion-row-Return gifts');
+        await expect(row).toContainText('500');
+        assert.deepEqual(await seriousViolations(page), [], '/dashboard/occasions');
+        await page.screenshot({ path: `${artifactsDir}/admin-occasions-${language.locale}-${viewport.width}.png` });
 
-      await row.getByRole('button', { name: language.edit }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByLabel(language.field).fill('300');
-      await page.screenshot({ path: `${artifactsDir}/admin-occasions-${language.locale}-${viewport.width}-edit.png` });
-      await dialog.getByRole('button', { name: language.save }).click();
-      await dialog.waitFor({ state: 'detached' });
-      await expect(row).toContainText('300');
-      assert.ok(
-        (await searchPrices(baseUrl, 'return gifts')).every((price) => price <= 300),
-        'the band reaches search',
-      );
+        await row.getByRole('button', { name: language.edit }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByLabel(language.field).fill('300');
+        await page.screenshot({ path: `${artifactsDir}/admin-occasions-${language.locale}-${viewport.width}-edit.png` });
+        await dialog.getByRole('button', { name: language.save }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await expect(row).toContainText('300');
+        assert.ok(
+          (await searchPrices(baseUrl, 'return gifts')).every((price) => price <= 300),
+          'the band reaches search',
+        );
 
-      await row.getByRole('button', { name: new RegExp(language.reset) }).click();
-      await page.getByRole('dialog').getByRole('button', { name: language.reset }).click();
-      await expect(row).toContainText('500');
-      await context.close();
-    });
+        await row.getByRole('button', { name: new RegExp(language.reset) }).click();
+        await page.getByRole('dialog').getByRole('button', { name: language.reset }).click();
+        await expect(row).toContainText('500');
+        await context.close();
+      },
+    );

@@ -8,7 +8,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiShopper, call as apiCall, deliveredOrders, inStockProducts } from './lib/shop-fixtures.mjs';
 import { apiLogin, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
 import { codeFromSms } from './lib/sms.mjs';
-import { expect, test } from './fixtures.mjs';
+import { ciOnlyUnless, expect, test } from './fixtures.mjs';
 
 /** A call to the API as `token` (the fixtures' own, failing the journey on a refusal); answers the body. */
 const call = (baseUrl, path, token, body, method) => apiCall(baseUrl, path, { token, body, method });
@@ -280,35 +280,41 @@ test('keyboard: focus stays after each save on notices, My Profile and the impor
  * The states a shopper met (docs/product.md#buy-again-and-order-again, #screens), in English and Hindi at 390 and 1366
  * px: a sold-out product bought before offers Notify me on its Buy again card; its page promises no delivery date;
  * Order again's note on the cart stays after a reload; after a new sign-in checkout has one of two saved addresses
- * chosen; with none, a tap on Cash on Delivery answers beside the button (announced), not in a toast at the top.
+ * chosen; with none, a tap on Cash on Delivery answers beside the button (announced), not in a toast at the top. Each
+ * language and width is a journey of its own on one shopper's orders; a newcomer's run keeps the first of each
+ * (docs/testing.md#what-only-ci-runs).
  */
-test('states: Buy again sold out, its page, Order again after a reload, checkout address and Pay', async ({ baseUrl, artifactsDir, launch }) => {
-  test.setTimeout(420_000);
-  const { admin, products, shopper, orderIds } = await deliveredOrders(
-    baseUrl,
-    'states',
-    ['Jeera', 'Hing'],
-    [
+test.describe('states', () => {
+  /** @type {{ products: any[], shopper: any, orderIds: string[], secondAddressId: string }} */
+  let made;
+  test.beforeAll(async ({ baseUrl }) => {
+    test.setTimeout(180_000);
+    const { admin, products, shopper, orderIds } = await deliveredOrders(
+      baseUrl,
+      'states',
+      ['Jeera', 'Hing'],
       [
-        [0, 1],
-        [1, 1],
+        [
+          [0, 1],
+          [1, 1],
+        ],
       ],
-    ],
-  );
-  const [jeera] = products;
-  await call(baseUrl, 'product/admin/adjust-stock', admin, { productId: jeera._id, stock: 0, expectedStock: 29 });
-  const second = await call(baseUrl, 'address/create', shopper.token, {
-    name: 'Asha Verma',
-    building: '7 Park Street',
-    address_line: 'Park Street',
-    district: 'Kolkata',
-    city: 'Kolkata',
-    state: 'West Bengal',
-    country: 'India',
-    pincode: '700016',
-    mobile: '9876543210',
+    );
+    await call(baseUrl, 'product/admin/adjust-stock', admin, { productId: products[0]._id, stock: 0, expectedStock: 29 });
+    const second = await call(baseUrl, 'address/create', shopper.token, {
+      name: 'Asha Verma',
+      building: '7 Park Street',
+      address_line: 'Park Street',
+      district: 'Kolkata',
+      city: 'Kolkata',
+      state: 'West Bengal',
+      country: 'India',
+      pincode: '700016',
+      mobile: '9876543210',
+    });
+    made = { products, shopper, orderIds, secondAddressId: second.data._id };
   });
-  const browser = await launch();
+
   /** @type {Array<[string, number]>} */
   const states = [
     ['en-IN', 390],
@@ -316,53 +322,59 @@ test('states: Buy again sold out, its page, Order again after a reload, checkout
     ['en-IN', 1366],
     ['hi-IN', 390],
   ];
-  for (const [lang, width] of states) {
-    const tag = `${lang.slice(0, 2)}-${width}`;
-    const context = await browser.newContext({ locale: 'en-IN', viewport: { width, height: width === 390 ? 844 : 900 } });
-    const page = await context.newPage();
-    await signIn(page, baseUrl, shopper.email, shopper.password);
-    await inLanguage(page, lang);
-    const notifyName = lang === 'en-IN' ? `Notify me when ${jeera.name} is back in stock` : `${jeera.name} स्टॉक में वापस आने पर मुझे बताएँ`;
+  for (const [i, [lang, width]] of states.entries())
+    test(
+      `Buy again sold out, its page, Order again after a reload, checkout address, ${lang} ${width}`,
+      ciOnlyUnless(i === 0),
+      async ({ baseUrl, artifactsDir, launch }) => {
+        const { products, shopper, orderIds } = made;
+        const [jeera] = products;
+        const browser = await launch();
+        const tag = `${lang.slice(0, 2)}-${width}`;
+        const context = await browser.newContext({ locale: 'en-IN', viewport: { width, height: width === 390 ? 844 : 900 } });
+        const page = await context.newPage();
+        await signIn(page, baseUrl, shopper.email, shopper.password);
+        await inLanguage(page, lang);
+        const notifyName = lang === 'en-IN' ? `Notify me when ${jeera.name} is back in stock` : `${jeera.name} स्टॉक में वापस आने पर मुझे बताएँ`;
 
-    // Buy again: the sold-out unit offers Notify me, not a dead Add.
-    await openInApp(page, '/dashboard/myorders');
-    const card = page.getByTestId('buy-again-card').filter({ hasText: jeera.name });
-    await expect(card.getByRole('button', { name: notifyName })).toBeVisible();
-    await card.scrollIntoViewIfNeeded();
-    await screenshot(page, artifactsDir, `r7-buy-again-${tag}`, { fullPage: false });
+        // Buy again: the sold-out unit offers Notify me, not a dead Add.
+        await openInApp(page, '/dashboard/myorders');
+        const card = page.getByTestId('buy-again-card').filter({ hasText: jeera.name });
+        await expect(card.getByRole('button', { name: notifyName })).toBeVisible();
+        await card.scrollIntoViewIfNeeded();
+        await screenshot(page, artifactsDir, `r7-buy-again-${tag}`, { fullPage: false });
 
-    // Its page promises no date.
-    await openInApp(page, productPath(jeera));
-    await expect(page.getByTestId('bullet-fast')).toHaveText(
-      lang === 'en-IN'
-        ? 'Free delivery once it is back in stock; until then we promise no date.'
-        : 'स्टॉक में वापस आने पर मुफ़्त डिलीवरी; तब तक हम कोई तारीख नहीं बताते।',
+        // Its page promises no date.
+        await openInApp(page, productPath(jeera));
+        await expect(page.getByTestId('bullet-fast')).toHaveText(
+          lang === 'en-IN'
+            ? 'Free delivery once it is back in stock; until then we promise no date.'
+            : 'स्टॉक में वापस आने पर मुफ़्त डिलीवरी; तब तक हम कोई तारीख नहीं बताते।',
+        );
+        await page.getByTestId('bullet-fast').scrollIntoViewIfNeeded();
+        await screenshot(page, artifactsDir, `r7-sold-out-${tag}`, { fullPage: false });
+
+        // Order again: the note on the cart stays after a reload.
+        await openInApp(page, '/dashboard/myorders');
+        const delivered = page.getByRole('tab', { name: /\(1\)/ });
+        await delivered.click();
+        await page.getByTestId('order-card').filter({ hasText: orderIds[0] }).getByTestId('order-again').click();
+        await page.waitForURL(`${baseUrl}/cart`);
+        const notices = page.getByTestId('cart-notices');
+        await expect(notices).toContainText(jeera.name);
+        await page.reload();
+        await expect(page.getByTestId('cart-notices')).toContainText(jeera.name);
+        await screenshot(page, artifactsDir, `r7-order-again-reload-${tag}`, { fullPage: false });
+
+        // Checkout after a new sign-in: one of the two saved addresses is chosen.
+        await page.goto(`${baseUrl}/checkout`);
+        await expect(page.getByTestId('address-option')).toHaveCount(2);
+        await expect(page.getByTestId('address-option').locator('input:checked')).toHaveCount(1);
+        assert.deepEqual(await seriousViolations(page), [], `checkout ${tag}`);
+        await context.close();
+      },
     );
-    await page.getByTestId('bullet-fast').scrollIntoViewIfNeeded();
-    await screenshot(page, artifactsDir, `r7-sold-out-${tag}`, { fullPage: false });
 
-    // Order again: the note on the cart stays after a reload.
-    await openInApp(page, '/dashboard/myorders');
-    const delivered = page.getByRole('tab', { name: /\(1\)/ });
-    await delivered.click();
-    await page.getByTestId('order-card').filter({ hasText: orderIds[0] }).getByTestId('order-again').click();
-    await page.waitForURL(`${baseUrl}/cart`);
-    const notices = page.getByTestId('cart-notices');
-    await expect(notices).toContainText(jeera.name);
-    await page.reload();
-    await expect(page.getByTestId('cart-notices')).toContainText(jeera.name);
-    await screenshot(page, artifactsDir, `r7-order-again-reload-${tag}`, { fullPage: false });
-
-    // Checkout after a new sign-in: one of the two saved addresses is chosen.
-    await page.goto(`${baseUrl}/checkout`);
-    await expect(page.getByTestId('address-option')).toHaveCount(2);
-    await expect(page.getByTestId('address-option').locator('input:checked')).toHaveCount(1);
-    assert.deepEqual(await seriousViolations(page), [], `checkout ${tag}`);
-    await context.close();
-  }
-
-  // With no address left, Cash on Delivery answers beside the button, announced.
-  for (const id of [shopper.addressId, second.data._id]) await call(baseUrl, 'address/disable', shopper.token, { _id: id }, 'DELETE');
   /** @type {Array<[string, number]>} */
   const screens = [
     ['en-IN', 390],
@@ -370,21 +382,28 @@ test('states: Buy again sold out, its page, Order again after a reload, checkout
     ['hi-IN', 390],
     ['hi-IN', 1366],
   ];
-  for (const [lang, width] of screens) {
-    const context = await browser.newContext({ locale: 'en-IN', viewport: { width, height: width === 390 ? 844 : 900 } });
-    const page = await context.newPage();
-    await signIn(page, baseUrl, shopper.email, shopper.password);
-    await inLanguage(page, lang);
-    await page.goto(`${baseUrl}/checkout`);
-    const cod = page.getByRole('button', { name: lang === 'en-IN' ? 'Cash on Delivery' : /कैश ऑन डिलीवरी/ });
-    await cod.click();
-    const refusal = page.getByTestId('pay-refusal');
-    await expect(refusal).toHaveAttribute('role', 'alert');
-    await expect(refusal).toHaveText(lang === 'en-IN' ? 'Please select a delivery address.' : /पता/);
-    await expect(page.locator('.toast--error')).toHaveCount(0);
-    await refusal.scrollIntoViewIfNeeded();
-    await screenshot(page, artifactsDir, `r7-pay-refusal-${lang.slice(0, 2)}-${width}`, { fullPage: false });
-    await context.close();
-  }
-  await browser.close();
+  for (const [i, [lang, width]] of screens.entries())
+    test(`Pay with no address left answers beside the button, ${lang} ${width}`, ciOnlyUnless(i === 0), async ({ baseUrl, artifactsDir, launch }) => {
+      const { shopper, secondAddressId } = made;
+      // With no address left (the states above need two; the first of these journeys takes them away).
+      for (const id of [shopper.addressId, secondAddressId]) {
+        const left = (await call(baseUrl, 'address/get', shopper.token)).data.map((/** @type {{ _id: string }} */ a) => a._id);
+        if (left.includes(id)) await call(baseUrl, 'address/disable', shopper.token, { _id: id }, 'DELETE');
+      }
+      const browser = await launch();
+      const context = await browser.newContext({ locale: 'en-IN', viewport: { width, height: width === 390 ? 844 : 900 } });
+      const page = await context.newPage();
+      await signIn(page, baseUrl, shopper.email, shopper.password);
+      await inLanguage(page, lang);
+      await page.goto(`${baseUrl}/checkout`);
+      const cod = page.getByRole('button', { name: lang === 'en-IN' ? 'Cash on Delivery' : /कैश ऑन डिलीवरी/ });
+      await cod.click();
+      const refusal = page.getByTestId('pay-refusal');
+      await expect(refusal).toHaveAttribute('role', 'alert');
+      await expect(refusal).toHaveText(lang === 'en-IN' ? 'Please select a delivery address.' : /पता/);
+      await expect(page.locator('.toast--error')).toHaveCount(0);
+      await refusal.scrollIntoViewIfNeeded();
+      await screenshot(page, artifactsDir, `r7-pay-refusal-${lang.slice(0, 2)}-${width}`, { fullPage: false });
+      await context.close();
+    });
 });
