@@ -191,6 +191,22 @@ function refundsByItem(returns: readonly NetworkReturn[]): Map<string, { units: 
 }
 
 /**
+ * Money an item's units took off the order after it was confirmed (a return's refund, a part cancellation), as retail
+ * 1.2.5's quote_trail tag tells it: the item's id and the amount as a negative decimal in rupees.
+ */
+function quoteTrail(itemId: string, rupees: number) {
+  return {
+    code: 'quote_trail',
+    list: [
+      { code: 'type', value: 'item' },
+      { code: 'id', value: itemId },
+      { code: 'currency', value: 'INR' },
+      { code: 'value', value: `-${decimalText(paise(rupees))}` },
+    ],
+  };
+}
+
+/**
  * A return as retail 1.2.5's on_update carries it: its return_request as asked (initiated by the buyer app), and once
  * approved its refund as a quote trail (a negative item amount, so the quote and the trail add up to the order's
  * confirmed price); it goes from the buyer's address back to the shop's location, arriving when received.
@@ -214,19 +230,7 @@ function returnFulfilment(r: NetworkReturn, net: OndcOrderRow, back: { id: strin
           { code: 'initiated_by', value: net.bapId },
         ],
       },
-      ...(r.refund === null
-        ? []
-        : [
-            {
-              code: 'quote_trail',
-              list: [
-                { code: 'type', value: 'item' },
-                { code: 'id', value: r.itemId },
-                { code: 'currency', value: 'INR' },
-                { code: 'value', value: `-${decimalText(paise(r.refund))}` },
-              ],
-            },
-          ]),
+      ...(r.refund === null ? [] : [quoteTrail(r.itemId, r.refund)]),
     ],
     start: { location: pickupFrom },
     end: {
@@ -263,15 +267,7 @@ function cancelFulfilment(c: PartCancellation, items: ReadonlyArray<PartCancella
           { code: 'initiated_by', value: bppId },
         ],
       },
-      ...items.map((item) => ({
-        code: 'quote_trail',
-        list: [
-          { code: 'type', value: 'item' },
-          { code: 'id', value: item.id },
-          { code: 'currency', value: 'INR' },
-          { code: 'value', value: `-${decimalText(paise(item.amount))}` },
-        ],
-      })),
+      ...items.map((item) => quoteTrail(item.id, item.amount)),
     ],
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, IdRef } from '../common/fields.js';
 import { VariantId } from '../cart/cart.schema.js';
-import { Quantity, returnAmount } from './returns.js';
+import { Quantity, firstUnitsPaid } from './returns.js';
 import { spreadDiscount } from '../invoices/invoice-lines.js';
 import { paise, rupees, subtract, sum, times } from '../money/paise.js';
 import type { OrderStage, PaymentStatus } from './order-stages.js';
@@ -65,7 +65,7 @@ export interface PartCancellation {
 
 /**
  * What taking `units[i]` units off each line does to an order's money: each line's units are worth what they were paid
- * after the order's coupon (returns.ts's returnAmount: the line's paid amount split over its units to the paisa); the
+ * after the order's coupon (returns.ts's firstUnitsPaid: the line's paid amount split over its units to the paisa); the
  * line loses their list price, the coupon's discount its share in them, and the total what they were paid. So the
  * order's total less the units' amounts is the new total, to the paisa, and a later return or credit note of the
  * lines left is worth what they were paid.
@@ -79,7 +79,7 @@ export function partCancelSums(
     lines.map((l) => l.subTotalAmt),
     order.discountAmt,
   );
-  const amounts = lines.map((line, i) => (units[i] ? returnAmount({ paid: paid[i]!, quantity: line.quantity }, { units: 0, amount: 0 }, units[i]) : 0));
+  const amounts = lines.map((line, i) => (units[i] ? firstUnitsPaid({ paid: paid[i]!, quantity: line.quantity }, units[i]) : 0));
   const listOff = lines.map((line, i) => times(paise(line.unitPrice), units[i] ?? 0));
   const amount = sum(amounts.map(paise));
   const list = sum(listOff);

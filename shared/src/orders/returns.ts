@@ -54,6 +54,14 @@ export function returnAmount(line: { paid: number; quantity: number }, earlier: 
   return rupees(subtract(min(due, paid), min(taken, paid), true));
 }
 
+/**
+ * What the first `units` units of a line were paid, in rupees: returnAmount with nothing taken before them (a part
+ * cancellation takes the units still in the shop before any could be returned).
+ */
+export function firstUnitsPaid(line: { paid: number; quantity: number }, units: number): number {
+  return returnAmount(line, { units: 0, amount: 0 }, units);
+}
+
 /** A count of units as a form or a client sends it: a whole number from 1 to 1000 (a number's text is read as one). */
 export const Quantity = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
