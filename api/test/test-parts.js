@@ -141,11 +141,11 @@ export const CI_ONLY = [
   'webhooks-fuzz.e2e-spec.ts',
   'demo-products.spec.ts',
 ];
-/** The migrations' own tests, by name. */
-const MIGRATION_TEST = /-migration\.e2e-spec\.ts$/;
+/** Whether a test file is only CI's: CI_ONLY lists it, or it is a migration's own test (`*-migration.e2e-spec.ts`). */
+const ciOnly = (/** @type {string} */ name) => CI_ONLY.includes(name) || /-migration\.e2e-spec\.ts$/.test(name);
 const newcomer = process.env.API_TEST_SUITE === 'newcomer';
 
-/** Every test file jest runs one by one: src/**\/*.spec.ts and test/*.e2e-spec.ts (a newcomer's run: CI_ONLY's left out). */
+/** Every test file jest runs one by one: src/**\/*.spec.ts and test/*.e2e-spec.ts (a newcomer's run: the files only CI runs left out). */
 export function testFiles() {
   const src = readdirSync(join(API, 'src'), { recursive: true })
     .map(String)
@@ -154,7 +154,7 @@ export function testFiles() {
   const e2e = readdirSync(join(API, 'test'))
     .filter((f) => f.endsWith('.e2e-spec.ts'))
     .map((f) => join(API, 'test', f));
-  return [...src, ...e2e].filter((f) => !(newcomer && (CI_ONLY.includes(basename(f)) || MIGRATION_TEST.test(basename(f))))).sort();
+  return [...src, ...e2e].filter((f) => !(newcomer && ciOnly(basename(f)))).sort();
 }
 
 /** The files of part `n` (1…PARTS): the costliest file first into the cheapest part so far. */
