@@ -103,7 +103,9 @@ describeWhenEnv(['TEST_DATABASE_URL', 'REDIS_URL'], 'the job queue across two in
   const devices = new Map<string, BrowserSubscription>();
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(API, '..', 'scripts', 'build.mjs'), 'api'], { stdio: 'ignore' });
+    // The built API, as the stages left it (built again only if its sources changed: a rebuild empties api/dist, under
+    // the journeys' servers starting beside this file in CI).
+    execFileSync(process.execPath, [join(API, '..', 'scripts', 'build.mjs'), '--if-changed', 'api'], { stdio: 'ignore' });
     await pushService.start();
     scratch = await scratchPostgres({ migrated: true });
     client = new pg.Client({ connectionString: scratch.url });
