@@ -60,6 +60,12 @@ test('mobile-sign-in', async ({ baseUrl, dataDir, artifactsDir, launch }) => {
   // What the page saw, told if Hindi does not come (this step once failed without a trace in a CI run).
   const seen = [];
   page.on('requestfailed', (r) => seen.push(`failed ${r.url()} ${r.failure()?.errorText}`));
+  // And what it asked for and never got an answer to (Hindi's texts load on the tap: a load that hangs leaves no trace).
+  /** @type {Set<string>} */
+  const pending = new Set();
+  page.on('request', (r) => pending.add(r.url()));
+  page.on('requestfinished', (r) => pending.delete(r.url()));
+  page.on('requestfailed', (r) => pending.delete(r.url()));
   page.on('console', (m) => m.type() === 'error' && seen.push(`console ${m.text()}`));
   // A toast lasts 4 s, less than the wait below: each one shown is noted as it comes.
   await page.evaluate(() => {
@@ -81,7 +87,7 @@ test('mobile-sign-in', async ({ baseUrl, dataDir, artifactsDir, launch }) => {
       toasts: /** @type {any} */ (window).__toastsSeen,
       url: location.pathname,
     }));
-    throw new Error(`no Hindi after the footer's हिन्दी: ${JSON.stringify({ state, seen })}`, { cause: error });
+    throw new Error(`no Hindi after the footer's हिन्दी: ${JSON.stringify({ state, seen, pending: [...pending] })}`, { cause: error });
   }
   const hi = page;
   await openInApp(hi, '/login');
