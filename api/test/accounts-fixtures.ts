@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
 import { api, bearer, type TestApp } from './harness.js';
 import { waitUntil } from './wait-until.js';
@@ -94,14 +95,26 @@ export async function waitForMail(
   { nth = 1, matching, timeoutMs = 15_000 }: { nth?: number; matching?: RegExp; timeoutMs?: number } = {},
 ): Promise<string> {
   let have = 0;
-  return waitUntil(
-    async () => {
-      const mails = (await mailsTo(t, email)).filter((m) => !matching || matching.test(m));
-      have = mails.length;
-      return mails[nth - 1];
-    },
-    { timeoutMs, intervalMs: 50, message: () => `mail #${nth}${matching ? ` matching ${matching}` : ''} to ${email} (have ${have})` },
-  );
+  try {
+    return await waitUntil(
+      async () => {
+        const mails = (await mailsTo(t, email)).filter((m) => !matching || matching.test(m));
+        have = mails.length;
+        return mails[nth - 1];
+      },
+      { timeoutMs, intervalMs: 50, message: () => `mail #${nth}${matching ? ` matching ${matching}` : ''} to ${email} (have ${have})` },
+    );
+  } catch (error) {
+    // A mail that does not come: where its job stood (queued and when due, running, failed and why) says whose fault.
+    const jobs = await t.db
+      .execute(
+        sql`select key, state, attempts, last_error, round(extract(epoch from (due_at - now())) * 1000) as due_in_ms
+              from jobs where kind like 'mail%' and state <> 'done' order by created_at`,
+      )
+      .then((r) => (r as { rows: unknown[] }).rows)
+      .catch((e: unknown) => `could not read: ${String(e)}`);
+    throw new Error(`${(error as Error).message}; the mail jobs not done: ${JSON.stringify(jobs)}`, { cause: error });
+  }
 }
 
 /** Waits for the n-th mail to this recipient and reads its code. */

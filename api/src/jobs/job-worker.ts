@@ -141,11 +141,14 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
     try {
       const free = BATCH - this.runs.size;
       if (free > 0) {
-        // The jobs outside the cap first; then bulk ones, as the shared cap allows.
+        // The jobs outside the cap first; then bulk ones, as the shared cap allows. Each claim's jobs start as soon as
+        // it returns: a claimed job is leased, so one left unstarted because a later step failed (the bulk count, the
+        // cap in Redis) would wait out its whole lease before anyone tried it.
         const own = await this.claim(free, false);
+        for (const job of own) this.start(job);
         const room = free - own.length;
         const { bulk, waitMs } = room > 0 ? await this.claimBulk(room) : { bulk: [], waitMs: 0 };
-        for (const job of [...own, ...bulk]) this.start(job);
+        for (const job of bulk) this.start(job);
         if (own.length === free || (bulk.length && bulk.length === room)) next = 0;
         else if (waitMs) next = Math.min(waitMs, POLL_MS);
       }
