@@ -1,5 +1,5 @@
 import { createSecretKey } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
+import { lruCache } from '../common/lru.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
@@ -34,7 +34,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
    * differs by a byte is another key, and everything else (expiry, the session, the claims) is decided
    * again on every request (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md).
    */
-  private readonly verified = new LRUCache<string, AccessClaims & { exp: number }>({ max: VERIFIED_MAX });
+  private readonly verified = lruCache<string, AccessClaims & { exp: number }>(VERIFIED_MAX);
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,

@@ -4,7 +4,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { and, gt, inArray, isNull } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { batchedReads } from '../common/batched-reads.js';
-import { LRUCache } from 'lru-cache';
+import { lruCache } from '../common/lru.js';
 import { DB, type Db } from '../db/database.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { REDIS_FACTORY, type RedisFactory } from '../redis/redis.module.js';
@@ -36,8 +36,8 @@ interface EndedMessage {
 export class SessionRegistry implements OnModuleInit {
   private readonly logger = new Logger('Sessions');
   private readonly instanceId = randomBytes(8).toString('hex');
-  private readonly active = new LRUCache<string, true>({ max: CACHE_MAX, ttl: ACTIVE_CACHE_TTL_MS });
-  private readonly ended = new LRUCache<string, true>({ max: CACHE_MAX, ttl: ENDED_CACHE_TTL_MS });
+  private readonly active = lruCache<string, true>(CACHE_MAX, { ttl: ACTIVE_CACHE_TTL_MS });
+  private readonly ended = lruCache<string, true>(CACHE_MAX, { ttl: ENDED_CACHE_TTL_MS });
   private readonly events = new EventEmitter();
   private publisher: Redis | null = null;
   /**

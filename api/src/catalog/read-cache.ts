@@ -1,4 +1,5 @@
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { lruCache } from '../common/lru.js';
 
 interface Entry<V> {
   value: Promise<V>;
@@ -48,7 +49,7 @@ export class ReadCache<V> {
     private readonly maxStaleMs = 3 * ttlMs,
     private readonly now: () => number = Date.now,
   ) {
-    this.entries = new LRUCache<string, Entry<V>>({ max, dispose: (entry, key) => this.untag(key, entry) });
+    this.entries = lruCache<string, Entry<V>>(max, { dispose: (entry, key) => this.untag(key, entry) });
   }
 
   /** A read the caller chose not to keep here (its own rule: catalog/products.service.ts keeps a search from its second ask): loaded as it is, and counted as a miss. */

@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
+import { lruCache } from '../common/lru.js';
 import { errorFacts } from '../common/error-facts.js';
 import { publicKeyOf, SignatureRefused } from './beckn-signature.js';
 
@@ -27,7 +27,7 @@ const MISS_TTL_MS = 30 * 1000;
  * key (a participant rotated its key) — at most once per key id per MISS_TTL_MS.
  */
 export class RegistryKeys {
-  private readonly keys = new LRUCache<string, { key: KeyObject | null; entry: RegistryEntry | null; at: number }>({ max: 5000, ttl: KEY_TTL_MS });
+  private readonly keys = lruCache<string, { key: KeyObject | null; entry: RegistryEntry | null; at: number }>(5000, { ttl: KEY_TTL_MS });
   private readonly asking = new Map<string, Promise<KeyObject | null>>();
 
   constructor(

@@ -1,5 +1,5 @@
 import { Global, Inject, Injectable, Logger, Module } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
+import { lruCache } from '../common/lru.js';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@haat/shared/common/languages';
 import { DB, type Db } from '../db/database.js';
 import { errorFacts } from '../common/error-facts.js';
@@ -19,7 +19,7 @@ const KNOWN_TTL_MS = 10 * 60_000;
 @Injectable()
 export class AccountLanguages {
   private readonly logger = new Logger('AccountLanguages');
-  private readonly known = new LRUCache<string, Language>({ max: KNOWN_MAX, ttl: KNOWN_TTL_MS });
+  private readonly known = lruCache<string, Language>(KNOWN_MAX, { ttl: KNOWN_TTL_MS });
 
   constructor(@Inject(DB) private readonly db: Db) {}
 

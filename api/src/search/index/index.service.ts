@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
+import { lruCache } from '../../common/lru.js';
 import { DB, SEARCH_STATEMENT, defineStatement, type Db, type NamedStatement } from '../../db/database.js';
 import {
   CatalogVersion,
@@ -99,9 +99,9 @@ export class SearchIndexService implements OnApplicationShutdown {
   /** The shelves' names (SHELF_NAMES_DIGEST) the answering index was built with. */
   private builtShelves: string | null = null;
   /** to_tsquery's lexeme per typed word (STOPWORD for a stopword, false when it is not a single lexeme), least recently used forgotten first. */
-  private readonly stems = new LRUCache<string, string | false | typeof STOPWORD>({ max: STEM_CACHE_LIMIT });
+  private readonly stems = lruCache<string, string | false | typeof STOPWORD>(STEM_CACHE_LIMIT);
   /** plainto_tsquery's lexemes per searched text (false: not lexemes joined by &), least recently used forgotten first. */
-  private readonly kindLexemes = new LRUCache<string, string[] | false>({ max: STEM_CACHE_LIMIT });
+  private readonly kindLexemes = lruCache<string, string[] | false>(STEM_CACHE_LIMIT);
   /** to_tsquery('english', token || ':*')'s text per token, asked of PostgreSQL (see learnStems). */
   private readonly prefixQueries = batchedReads<string, string>(async (tokens) => {
     const rows = await this.read<{ t: string; q: string }, { tokens: string[] }>(STEMS, { tokens: [...new Set(tokens)] });

@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { lruCache } from '../../common/lru.js';
 import { compareText } from './id-order.js';
 import { SIMILARITY_THRESHOLD, TYPO_ALTERNATIVES, asciiTrigrams, trigramSimilarity } from './trigrams.js';
 import { acceptsCorrection, allowedEdits } from './typo-rule.js';
@@ -26,7 +26,7 @@ export class Vocabulary {
   private readonly postings: number[][] = [];
   private readonly sizes: Uint16Array;
   /** Answers by typed word; past CACHE_LIMIT the least recently used goes. */
-  private readonly cache = new LRUCache<string, Alternatives>({ max: CACHE_LIMIT });
+  private readonly cache = lruCache<string, Alternatives>(CACHE_LIMIT);
 
   constructor(private readonly words: VocabularyWord[]) {
     this.sizes = new Uint16Array(words.length);
