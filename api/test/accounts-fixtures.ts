@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
 import { api, bearer, type TestApp } from './harness.js';
+import { mailSays } from './mail-reading.js';
 import { waitUntil } from './wait-until.js';
 
 /** Helpers for the accounts tests: catalogue through the real API, mail read from the .eml files. */
@@ -85,7 +86,7 @@ export async function mailsTo(t: TestApp, email: string): Promise<string[]> {
 }
 
 /**
- * The n-th mail to this recipient (of those `matching`, if given), once it has been written: mail goes
+ * The n-th mail to this recipient (of those `matching` in their headers, decoded subject or text), once it has been written: mail goes
  * out in the background, so this polls the mail folder, `timeoutMs` at most. 15 s by default: a notice's mail passes
  * through the queue's claims, which on CI's loaded two cores once took over 5 s; a mail that comes is found within 50 ms.
  */
@@ -98,7 +99,7 @@ export async function waitForMail(
   try {
     return await waitUntil(
       async () => {
-        const mails = (await mailsTo(t, email)).filter((m) => !matching || matching.test(m));
+        const mails = (await mailsTo(t, email)).filter((m) => !matching || mailSays(m, matching));
         have = mails.length;
         return mails[nth - 1];
       },

@@ -15,6 +15,16 @@ export function readMail(raw: string): { subject: string; text: string } {
   return { subject, text };
 }
 
+/**
+ * Whether a raw .eml says `pattern` in its headers, its subject or its text, as its reader sees them: nodemailer picks
+ * base64 for a text with more non-Latin than Latin letters (a Hindi mail whose links happen to hold few letters) and
+ * folds quoted-printable lines at 76 characters, so a word can be absent from the raw file of a mail that says it.
+ */
+export function mailSays(raw: string, pattern: RegExp): boolean {
+  const { subject, text } = readMail(raw);
+  return pattern.test(raw) || pattern.test(subject) || pattern.test(text);
+}
+
 function decodeQp(text: string): string {
   const bytes: number[] = [];
   const soft = text.replace(/=\r?\n/g, '');

@@ -9,7 +9,7 @@ import { setOrderCheckoutSession } from '../src/orders/orders.repository.js';
 import { orders, type OrderRow } from '../src/orders/orders.table.js';
 import { PORTABLE_DB_KINDS, api, bearer, newCustomer, type TestApp } from './harness.js';
 import { mailsTo } from './accounts-fixtures.js';
-import { readMail } from './mail-reading.js';
+import { mailSays, readMail } from './mail-reading.js';
 import { addAddress, addProduct, line, stockOf } from './order-fixtures.js';
 import { startStripeShop, type StripeShop } from './stripe-shop.js';
 import { waitUntil } from './wait-until.js';
@@ -96,9 +96,12 @@ describe.each(PORTABLE_DB_KINDS)('cancelling part of an order on %s', (kind) => 
       .where(and(eq(stockMovements.orderId, order._id), eq(stockMovements.reason, 'cancel')));
     expect(ledger.map((r) => r.reserved).sort()).toEqual([-1, -2]);
     // The shopper is told by mail, in words: what could not be sent and what it does to the money.
-    const told = await waitUntil(async () => (await mailsTo(t, shopper.email)).find((m) => m.includes(order._id) && m.includes('could not send')), {
-      message: 'the shopper told by mail',
-    });
+    const told = await waitUntil(
+      async () => (await mailsTo(t, shopper.email)).find((m) => mailSays(m, new RegExp(order._id)) && mailSays(m, /could not send/)),
+      {
+        message: 'the shopper told by mail',
+      },
+    );
     const { subject, text } = readMail(told);
     expect(subject).toBe(`We could not send part of your order ${order._id}`);
     expect(text).toContain('we could not send 1 × Steel Bottle, 2 × Clay Mug of your order');

@@ -12,6 +12,7 @@ import { mailsTo } from './accounts-fixtures.js';
 import { addAddress, addProduct, line, stockOf } from './order-fixtures.js';
 import { startStripeShop, type StripeShop } from './stripe-shop.js';
 import { waitUntil } from './wait-until.js';
+import { mailSays } from './mail-reading.js';
 
 /**
  * Returns (docs/product.md#returns): asked by the shopper for a delivered order within the window, never
@@ -124,7 +125,7 @@ describe.each(PORTABLE_DB_KINDS)('returns on %s', (kind) => {
     const mine = (await api(t).get('/api/order/order-list').set(bearer(shopper.token))).body.data.find((o: { orderId: string }) => o.orderId === orderId);
     expect(mine.returns.map((r: { status: string }) => r.status)).toEqual(['REFUNDED']);
     expect((await api(t).get('/api/order/admin/returns').set(bearer(s.admin))).body.data.map((r: { _id: string }) => r._id)).not.toContain(ret._id);
-    await waitUntil(async () => (await mailsTo(t, shopper.email)).filter((m) => m.includes(orderId)).length >= 4, {
+    await waitUntil(async () => (await mailsTo(t, shopper.email)).filter((m) => mailSays(m, new RegExp(orderId))).length >= 4, {
       message: 'four return mails (requested, approved, received, refunded)',
     });
   });
