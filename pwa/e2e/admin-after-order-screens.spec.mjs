@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { axeViolations, seriousOf, seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiOrder, apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
-import { apiGet, apiLogin, openInApp, screenshot, searchAdminProducts, signIn } from './lib/shopper-steps.mjs';
+import { apiGet, apiLogin, openInApp, openSignedIn, screenshot, searchAdminProducts } from './lib/shopper-steps.mjs';
 import { expect, test, CI_ONLY } from './fixtures.mjs';
 
 /**
@@ -330,7 +330,7 @@ test('admin after-order screens, in English then Hindi', CI_ONLY, async ({ baseU
     const at = `${size.width}`;
     const context = await browser.newContext({ locale: 'en-IN', viewport: size, hasTouch: size.touch, isMobile: size.touch });
     const page = await context.newPage();
-    await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await openSignedIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
     await switchOnOneLine(page.locator('footer'), `footer at ${at}`);
     if (size.width === 1366) {
       // The account menu is a popover here: its switch on one line in both languages, then back to English.

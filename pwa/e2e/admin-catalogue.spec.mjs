@@ -3,7 +3,7 @@ import { seriousViolations } from './lib/axe.mjs';
 import sharp from 'sharp';
 import { productPath } from '@haat/shared/routing/slug';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
-import { apiLogin, newShopper, openInApp, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { apiLogin, newShopper, openInApp, openSignedIn, registerByApi, screenshot } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 /** A small real PNG, as an admin's camera would give one. */
@@ -33,19 +33,16 @@ test('admin-catalogue', async ({ baseUrl, artifactsDir, launch }) => {
   const customerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const customerPage = await customerContext.newPage();
   const shopper = newShopper('notadmin');
-  await signUp(customerPage, baseUrl, shopper);
-  await signIn(customerPage, baseUrl, shopper.email, shopper.password);
-  await openInApp(customerPage, '/dashboard/category');
+  await registerByApi(baseUrl, shopper);
+  await openSignedIn(customerPage, baseUrl, shopper.email, shopper.password, '/dashboard/category');
   await customerPage.getByText('This page is for administrators.').waitFor();
   await expect(customerPage.getByRole('button', { name: 'Add Category' })).toHaveCount(0);
   await customerContext.close();
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
-  await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-
   // 1. Category: add one with an uploaded image.
-  await openInApp(page, '/dashboard/category');
+  await openSignedIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard/category');
   await page.getByRole('heading', { name: 'Category Management' }).waitFor();
   await page.getByTestId('category-card').first().waitFor();
   assert.equal(await page.title(), 'Manage Categories | Haat');

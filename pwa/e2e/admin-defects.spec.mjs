@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiOrder, apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
-import { addFromHome, apiLogin, logOut, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { addFromHome, apiLogin, logOut, openInApp, openSignedIn, screenshot } from './lib/shopper-steps.mjs';
 import { expect, test, CI_ONLY } from './fixtures.mjs';
 import { realtimeConnected } from './lib/realtime.mjs';
 
@@ -82,9 +82,7 @@ async function confirmBeforeUndoable({ baseUrl, launch }, products) {
   const page = await context.newPage();
   const sent = [];
   page.on('request', (r) => /\/api\/(order\/cancel|address\/disable)/.test(r.url()) && sent.push(`${r.method()} ${new URL(r.url()).pathname}`));
-  await signIn(page, baseUrl, shopper.email, shopper.password);
-
-  await openInApp(page, '/dashboard/myorders');
+  await openSignedIn(page, baseUrl, shopper.email, shopper.password, '/dashboard/myorders');
   const card = page.getByTestId('order-card').filter({ hasText: `Order #${order.orderId}` });
   await card.getByRole('button', { name: 'Cancel order' }).click();
   let dialog = page.getByRole('dialog', { name: `Cancel order #${order.orderId}?` });
@@ -211,7 +209,7 @@ async function layouts({ baseUrl, artifactsDir, launch }, products) {
     const page = await context.newPage();
 
     // The header cart button: item count and total visible and on screen.
-    await signIn(page, baseUrl, shopper.email, shopper.password);
+    await openSignedIn(page, baseUrl, shopper.email, shopper.password);
     await addFromHome(page, baseUrl, 2);
     const cart = page.getByTestId('header-cart');
     const count = cart.getByText(/^\d+ Items?$/); // the phone's two are still in this shopper's cart at 1366 px
@@ -260,8 +258,7 @@ async function layouts({ baseUrl, artifactsDir, launch }, products) {
     // The admin's tables, on the same device once the shopper has logged out.
     await logOut(page, baseUrl);
     const admin = page;
-    await signIn(admin, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await openInApp(admin, '/dashboard/subcategory');
+    await openSignedIn(admin, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard/subcategory');
     const firstRow = admin.getByTestId('subcategory-row').first();
     await firstRow.waitFor();
     for (const name of [/^Edit /, /^Delete /]) {

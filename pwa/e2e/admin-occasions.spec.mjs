@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
-import { signIn } from './lib/shopper-steps.mjs';
+import { openSignedIn } from './lib/shopper-steps.mjs';
 import { ciOnlyUnless, expect, test } from './fixtures.mjs';
 
 /**
@@ -37,9 +37,7 @@ for (const language of LANGUAGES)
         const context = await browser.newContext({ locale: 'en-IN', viewport, reducedMotion: 'reduce' });
         const page = await context.newPage();
         // Signed in on the English form (the steps' labels), then the screen in the language asked, loaded afresh.
-        await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-        await page.evaluate((lang) => localStorage.setItem('haat.language', lang), language.locale);
-        await page.goto(`${baseUrl}/dashboard/occasions`);
+        await openSignedIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard/occasions', { language: language.locale });
         await page.getByRole('heading', { name: language.heading }).waitFor();
         const row = page.getByTestId('occasion-row-Return gifts');
         await expect(row).toContainText('500');

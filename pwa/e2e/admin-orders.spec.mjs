@@ -1,7 +1,17 @@
 import assert from 'node:assert/strict';
 import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
-import { addAddressAtCheckout, addFromHome, newShopper, openInApp, screenshot, signIn, signUp, switchLanguageInFooter } from './lib/shopper-steps.mjs';
+import {
+  addAddressAtCheckout,
+  addFromHome,
+  newShopper,
+  openInApp,
+  openSignedIn,
+  screenshot,
+  signIn,
+  signUp,
+  switchLanguageInFooter,
+} from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 // A shopper's service worker, which the journeys block unless they need it (playwright.config.ts): its new-order notice comes through the service worker.
@@ -26,7 +36,7 @@ test('admin-orders', async ({ baseUrl, artifactsDir, launch }) => {
   // The home page carries no realtime code: socket.io-client (its "EIO" query) is fetched by the dashboard only.
   const scripts = new Set();
   admin.on('request', (r) => r.resourceType() === 'script' && scripts.add(r.url()));
-  await signIn(admin, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await openSignedIn(admin, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   await admin.waitForLoadState('networkidle');
   const withSocketCode = async () => {
     const found = [];

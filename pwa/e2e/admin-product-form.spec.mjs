@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { productPath } from '@haat/shared/routing/slug';
 import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
-import { apiLogin, openInApp, screenshot, searchAdminProducts, signIn } from './lib/shopper-steps.mjs';
+import { apiLogin, openInApp, openSignedIn, screenshot, searchAdminProducts } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 const png = (r, g, b) =>
@@ -33,7 +33,7 @@ test('admin-product-form', async ({ baseUrl, artifactsDir, launch }) => {
   // One admin session, its window at a laptop's size and then a phone's.
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
-  await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await openSignedIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard/upload-product');
 
   for (const [width, height] of [
     [1366, 900],

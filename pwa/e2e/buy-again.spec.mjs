@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { axeViolations } from './lib/axe.mjs';
 import { deliveredOrders } from './lib/shop-fixtures.mjs';
-import { apiGet, openInApp, screenshot, serviceWorkerControls, signIn } from './lib/shopper-steps.mjs';
+import { apiGet, openInApp, openSignedIn, screenshot, serviceWorkerControls, signIn } from './lib/shopper-steps.mjs';
 import { expect, test, CI_ONLY, ciOnlyUnless } from './fixtures.mjs';
 
 // Offline, the home page and its code come from the service worker (playwright.config.ts blocks it unless asked).
@@ -145,9 +145,7 @@ for (const lang of ['en-IN', 'hi-IN']) {
     const width = lang === 'en-IN' ? 390 : 1366;
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, baseUrl, shopper.email, shopper.password);
-    await page.evaluate((l) => localStorage.setItem('haat.language', l), lang);
-    await page.goto(`${baseUrl}/dashboard/myorders`);
+    await openSignedIn(page, baseUrl, shopper.email, shopper.password, '/dashboard/myorders', { language: lang });
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     // The shopper taps Delivered once it counts their delivered order (the orders read from the device, then the server).
     const delivered = page.getByRole('tab', { name: new RegExp(`^${orders.tabs.completed} \\(1\\)`) });

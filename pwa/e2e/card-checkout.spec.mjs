@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { addAddressAtCheckout, addFromHome, apiGet, apiLogin, newShopper, openInApp, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { addAddressAtCheckout, addFromHome, apiGet, apiLogin, newShopper, openInApp, openSignedIn, registerByApi, screenshot } from './lib/shopper-steps.mjs';
 import { signedEvent, startStripeStandIn } from './lib/stripe-stand-in.mjs';
 import { startWhatsappStandIn } from './lib/whatsapp-stand-in.mjs';
 import { codeFromSms } from './lib/sms.mjs';
@@ -24,8 +24,8 @@ test('card-checkout', async ({ artifactsDir, launch, startServer }) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const shopper = newShopper('card');
-    await signUp(page, baseUrl, shopper);
-    await signIn(page, baseUrl, shopper.email, shopper.password);
+    await registerByApi(baseUrl, shopper);
+    await openSignedIn(page, baseUrl, shopper.email, shopper.password);
     const token = await apiLogin(baseUrl, shopper.email, shopper.password);
 
     const names = await addFromHome(page, baseUrl, 2);
@@ -204,12 +204,11 @@ test('upi-whatsapp', async ({ artifactsDir, launch, startServer }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const shopper = newShopper('upi');
-    await signUp(page, baseUrl, shopper);
-    await signIn(page, baseUrl, shopper.email, shopper.password);
+    await registerByApi(baseUrl, shopper);
+    await openSignedIn(page, baseUrl, shopper.email, shopper.password, '/dashboard/profile');
     const mobile = `+91${`7${String(Date.now()).slice(-9)}`}`;
     // As the shop shows a number: spaced as Indians write it (shared/src/users/mobile-words.ts).
     const spaced = `+91 ${mobile.slice(3, 8)} ${mobile.slice(8)}`;
-    await openInApp(page, '/dashboard/profile');
     await page.getByLabel('Mobile number to verify').fill(mobile.slice(3));
     // The owner is present, not only a session: the password first, a wrong one said under its field
     // (docs/decisions/0280-sign-in-by-mobile-number.md).

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
-import { openInApp, signIn } from './lib/shopper-steps.mjs';
+import { openSignedIn } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 const HEADER = 'sku,product_sku,name,category,subcategory,brand,unit,option,price,discount,stock,stock_exported,hsn,gst_rate,description,pictures';
@@ -24,8 +24,7 @@ test('catalog-import', async ({ baseUrl, launch }) => {
   const browser = await launch();
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce', acceptDownloads: true });
   const page = await context.newPage();
-  await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await openInApp(page, '/dashboard/catalog-import');
+  await openSignedIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard/catalog-import');
   await page.getByRole('heading', { name: 'Import and export products' }).waitFor();
   assert.equal(await page.title(), 'Import and export products | Haat');
 

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiOrder, apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
-import { apiLogin, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { apiLogin, openSignedIn, screenshot } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 /** @param {string} baseUrl @param {string} path @param {string} token @param {unknown} [body] @param {string} [method] */
@@ -54,8 +54,7 @@ test('two credit notes of one order', async ({ baseUrl, artifactsDir, launch }) 
   const browser = await launch();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
   const page = await context.newPage();
-  await signIn(page, baseUrl, shopper.email, shopper.password);
-  await openInApp(page, '/dashboard/myorders');
+  await openSignedIn(page, baseUrl, shopper.email, shopper.password, '/dashboard/myorders');
   await page.getByRole('tab', { name: /^Delivered/ }).click();
   const card = page.getByTestId('order-card').filter({ hasText: orderId });
   await card.waitFor();
@@ -78,8 +77,7 @@ test('two credit notes of one order', async ({ baseUrl, artifactsDir, launch }) 
   // The admin's month-end screen lists this month's credit notes to registered buyers (CDNR), each with its PDF.
   const adminContext = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
   const adminPage = await adminContext.newPage();
-  await signIn(adminPage, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await openInApp(adminPage, '/dashboard/gst');
+  await openSignedIn(adminPage, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard/gst');
   const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
   await adminPage.getByLabel('Month').fill(month);
   const table = adminPage.locator('[data-testid="gst-table-row"][data-table="cdnr"]');

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { deliveryDateAfter, deliveryDaysTo } from '@haat/shared/addresses/delivery-zones';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
-import { apiGet, apiLogin, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { apiGet, apiLogin, openInApp, openSignedIn, screenshot } from './lib/shopper-steps.mjs';
 import { expect, test, ciOnlyUnless } from './fixtures.mjs';
 
 /**
@@ -74,8 +74,7 @@ test('dark stores: the header follows the product shown and the cart, en-IN at 3
   const minutes = fill(common.delivery.headerIn, { pincode: '560034', count: 10 });
   const byCourier = fill(common.delivery.headerBy, { pincode: '560034', date: '' }).trim();
 
-  await signIn(page, baseUrl, shopper.email, shopper.password);
-  await openInApp(page, `/product/p-${chess._id}`);
+  await openSignedIn(page, baseUrl, shopper.email, shopper.password, `/product/p-${chess._id}`);
   await page.getByRole('button', { name: cart.addToCart }).first().click();
   await openInApp(page, `/product/p-${stocked._id}`);
   await page.getByLabel(texts('en-IN', 'product').pincode.label).fill('560034');
@@ -113,9 +112,7 @@ for (const lang of ['en-IN', 'hi-IN']) {
     const cardAsks = [];
     page.on('request', (r) => r.url().includes('/api/delivery/promises') && cardAsks.push((new URL(r.url()).searchParams.get('productIds') ?? '').split(',')));
 
-    await signIn(page, baseUrl, shopper.email, shopper.password);
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), ['haat.language', lang]);
-    await page.goto(`${baseUrl}/product/p-${item._id}`);
+    await openSignedIn(page, baseUrl, shopper.email, shopper.password, `/product/p-${item._id}`, { language: lang });
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
 
     // The product page: the pincode checked, the store's minutes for this product there.
@@ -206,9 +203,7 @@ for (const lang of ['en-IN', 'hi-IN']) {
     // The admin's Stores screen lists the store, open, in the same language.
     const desk = await browser.newContext({ locale: 'en-IN', viewport: { width: 390, height: 844 } });
     const adminPage = await desk.newPage();
-    await signIn(adminPage, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await adminPage.evaluate(([key, value]) => localStorage.setItem(key, value), ['haat.language', lang]);
-    await adminPage.goto(`${baseUrl}/dashboard/stores`);
+    await openSignedIn(adminPage, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard/stores', { language: lang });
     await adminPage.getByRole('heading', { name: stores.heading, exact: true }).waitFor();
     const row = adminPage.getByTestId(`store-row-${store.pincode}`);
     await expect(row.getByTestId('store-state')).toHaveText(stores.open);

@@ -4,7 +4,7 @@ import { formatInr } from '../../shared/dist/money/inr.js';
 import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiOrder, apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
-import { apiGet, apiLogin, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { apiGet, apiLogin, openSignedIn, screenshot } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 /** Today and this month on India's calendar. */
@@ -48,8 +48,7 @@ test('gst-return', async ({ baseUrl, artifactsDir, launch }) => {
   const browser = await launch();
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
-  await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await openInApp(page, '/dashboard/gst');
+  await openSignedIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard/gst');
   await page.getByRole('heading', { name: 'GST return (GSTR-1)' }).waitFor();
   await page.getByLabel('Month').fill(month);
   const row = page.locator('[data-testid="gst-table-row"][data-table="b2b"]');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { apiGet, apiLogin, newShopper, openInApp, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { apiGet, apiLogin, newShopper, openInApp, openSignedIn, registerByApi, screenshot } from './lib/shopper-steps.mjs';
 import { seriousViolations } from './lib/axe.mjs';
 import { proofLinkTo } from './lib/proof-mail.mjs';
 import { expect, test } from './fixtures.mjs';
@@ -24,9 +24,8 @@ test('notice-switches', async ({ baseUrl, dataDir, artifactsDir, launch }) => {
 
   const english = await browser.newContext({ locale: 'en-IN', viewport: { width: 390, height: 844 } });
   const page = await english.newPage();
-  await signUp(page, baseUrl, shopper);
-  await signIn(page, baseUrl, shopper.email, shopper.password);
-  await openInApp(page, '/dashboard/profile');
+  await registerByApi(baseUrl, shopper);
+  await openSignedIn(page, baseUrl, shopper.email, shopper.password, '/dashboard/profile');
   const switches = page.getByTestId('notice-switches');
   await expect(switches.getByRole('heading', { name: 'Notices' })).toBeVisible();
   await expect(page.getByLabel('Order updates by E-mail')).toBeChecked();

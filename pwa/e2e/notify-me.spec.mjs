@@ -7,7 +7,7 @@ import { axeViolations } from './lib/axe.mjs';
 import { proveEmailByApi } from './lib/proof-mail.mjs';
 import { startPushStandIn } from './lib/push-stand-in.mjs';
 import { apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
-import { apiLogin, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { apiLogin, openInApp, openSignedIn, screenshot, signIn } from './lib/shopper-steps.mjs';
 import { codeFromSms } from './lib/sms.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { startWhatsappStandIn } from './lib/whatsapp-stand-in.mjs';
@@ -72,8 +72,7 @@ test('notify-me', async ({ artifactsDir, launch, startServer }) => {
 
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await signIn(page, baseUrl, shopper.email, shopper.password);
-    await openInApp(page, productPath(waited));
+    await openSignedIn(page, baseUrl, shopper.email, shopper.password, productPath(waited));
     await page.getByRole('button', { name: `Notify me when ${waited.name} is back in stock` }).click();
     await expect(page.getByTestId('notify-me-waiting')).toHaveText('We will tell you when it is back');
     await expect.poll(async () => (await call(baseUrl, 'user/notify-me', shopper.token)).data.map((w) => w.productId)).toEqual([waited._id]);
@@ -84,8 +83,7 @@ test('notify-me', async ({ artifactsDir, launch, startServer }) => {
     // The admin sees who waits on the product's form and restocks it there.
     const desk = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const adminPage = await desk.newPage();
-    await signIn(adminPage, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await openInApp(adminPage, `/dashboard/product?edit=${waited._id}`);
+    await openSignedIn(adminPage, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, `/dashboard/product?edit=${waited._id}`);
     await expect(adminPage.getByTestId('admin-waiting')).toHaveText('Notify me: 1 shopper waits for this to be back in stock.');
     await adminPage.getByLabel('Stock', { exact: true }).fill('5');
     await adminPage.getByRole('button', { name: 'Update Product' }).click();

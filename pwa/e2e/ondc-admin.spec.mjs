@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
-import { openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { openSignedIn, screenshot } from './lib/shopper-steps.mjs';
 import { expect, test, ciOnlyUnless } from './fixtures.mjs';
 
 /**
@@ -19,13 +19,9 @@ for (const lang of ['en-IN', 'hi-IN']) {
       const ondc = texts(lang, 'ondc');
       const browser = await launch();
       const page = await (await browser.newContext({ locale: 'en-IN', viewport: { width: 390, height: 844 } })).newPage();
-      await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-      if (lang === 'hi-IN') {
-        // The admin chose Hindi on this device: the screen opens in it.
-        await page.evaluate(() => localStorage.setItem('haat.language', 'hi-IN'));
-        await page.goto(`${baseUrl}/dashboard/ondc`);
-        await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
-      } else await openInApp(page, '/dashboard/ondc');
+      // In Hindi, the admin chose it on this device before: the screen opens in it.
+      await openSignedIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard/ondc', { language: lang });
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.getByRole('heading', { name: ondc.heading, level: 1 })).toBeVisible();
       await expect(page.getByTestId('ondc-status')).toHaveText(ondc.statusOff);
 

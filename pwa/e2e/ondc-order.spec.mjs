@@ -2,7 +2,7 @@ import { createHash, createPrivateKey, generateKeyPairSync, randomUUID, sign } f
 import { createServer } from 'node:http';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { inStockProducts } from './lib/shop-fixtures.mjs';
-import { apiLogin, openInApp, screenshot, signIn, switchLanguageInFooter } from './lib/shopper-steps.mjs';
+import { apiLogin, openSignedIn, screenshot, switchLanguageInFooter } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 /**
@@ -140,8 +140,7 @@ test('a network order on Manage Orders, moved to delivered, told to its buyer ap
 
     const browser = await launch();
     const page = await (await browser.newContext({ locale: 'en-IN', viewport: { width: 390, height: 844 } })).newPage();
-    await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await openInApp(page, '/dashboard/myorders');
+    await openSignedIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard/myorders');
     const card = page.getByTestId('order-card').filter({ hasText: networkOrderId });
     await expect(card.getByTestId('order-channel')).toHaveText(`From ONDC: ${BAP}, order ${networkOrderId}`);
     const orderId = (await card.locator('header strong').innerText()).replace(/^Order #/, '');

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiOrder, apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
-import { apiGet, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { apiGet, openSignedIn, screenshot } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 /**
@@ -35,8 +35,7 @@ test('cancel items: the admin takes a product the shop cannot send off an order,
 
   const desk = await browser.newContext({ locale: 'en-IN', viewport: { width: 1366, height: 900 } });
   const admin = await desk.newPage();
-  await signIn(admin, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await openInApp(admin, '/dashboard/myorders');
+  await openSignedIn(admin, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard/myorders');
   const card = admin.getByTestId('order-card').filter({ hasText: placed.orderId });
   await card.getByRole('button', { name: en.partCancel.button }).click();
   const dialog = admin.getByRole('dialog', { name: fill(en.partCancel.title, { id: placed.orderId }) });
@@ -67,13 +66,10 @@ test('cancel items: the admin takes a product the shop cannot send off an order,
   assert.equal(stored.totalAmt, placed.totalAmt - amount);
   await desk.close();
 
-  // The shopper, in Hindi (signed in by the English steps, then the shop in Hindi).
+  // The shopper, in Hindi: signed in on a phone that chose it before.
   const phone = await browser.newContext({ locale: 'en-IN', viewport: { width: 390, height: 844 } });
   const page = await phone.newPage();
-  await signIn(page, baseUrl, shopper.email, shopper.password);
-  await page.evaluate(() => localStorage.setItem('haat.language', 'hi-IN'));
-  await page.reload();
-  await openInApp(page, '/my-orders');
+  await openSignedIn(page, baseUrl, shopper.email, shopper.password, '/my-orders', { language: 'hi-IN' });
   const mine = page.getByTestId('order-card').filter({ hasText: placed.orderId });
   await expect(mine.getByTestId('order-not-sent')).toContainText(hi.notSent.heading);
   await expect(mine.getByTestId('order-not-sent')).toContainText(gone.name);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { inStockProducts } from './lib/shop-fixtures.mjs';
-import { newShopper, openInApp, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { newShopper, openSignedIn, registerByApi, screenshot } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 // A shopper's service worker, which the journeys block unless they need it (playwright.config.ts): offline, its pages come from the service worker.
@@ -45,9 +45,8 @@ test('pincode', async ({ baseUrl, artifactsDir, launch }) => {
 
   // The address form.
   const shopper = newShopper('pincode');
-  await signUp(page, baseUrl, shopper);
-  await signIn(page, baseUrl, shopper.email, shopper.password);
-  await openInApp(page, '/dashboard/address');
+  await registerByApi(baseUrl, shopper);
+  await openSignedIn(page, baseUrl, shopper.email, shopper.password, '/dashboard/address');
   await page.getByRole('button', { name: 'Add New Address' }).click();
   const dialog = page.getByRole('dialog');
   const field = (label) => dialog.getByLabel(label, { exact: true });

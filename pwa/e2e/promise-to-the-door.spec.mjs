@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { shopTime } from '@haat/shared/common/shop-time';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiShopper } from './lib/shop-fixtures.mjs';
-import { apiGet, apiLogin, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { apiGet, apiLogin, openInApp, openSignedIn, screenshot } from './lib/shopper-steps.mjs';
 import { seriousViolations } from './lib/axe.mjs';
 import { expect, test, ciOnlyUnless } from './fixtures.mjs';
 
@@ -49,9 +49,7 @@ for (const lang of ['en-IN', 'hi-IN']) {
     const browser = await launch();
     const context = await browser.newContext({ locale: 'en-IN', timezoneId: 'Europe/London', viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, baseUrl, shopper.email, shopper.password);
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), ['haat.language', lang]);
-    await page.goto(`${baseUrl}/`);
+    await openSignedIn(page, baseUrl, shopper.email, shopper.password, '/', { language: lang });
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     /**
      * Both widths, with `shown` in the middle of the screen.

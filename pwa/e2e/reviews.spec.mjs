@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
-import { newShopper, openInApp, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { newShopper, openInApp, openSignedIn, registerByApi, screenshot } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 const counts = async (baseUrl, productId) => {
@@ -38,8 +38,8 @@ test('reviews', async ({ baseUrl, artifactsDir, launch }) => {
   page.on('pageerror', (e) => errors.push(String(e)));
 
   const shopper = newShopper('review');
-  await signUp(page, baseUrl, shopper);
-  await signIn(page, baseUrl, shopper.email, shopper.password);
+  await registerByApi(baseUrl, shopper);
+  await openSignedIn(page, baseUrl, shopper.email, shopper.password);
 
   // The home page's first card → its product page.
   const firstCard = page.locator('.product-card').first();
@@ -114,8 +114,7 @@ test('reviews', async ({ baseUrl, artifactsDir, launch }) => {
 
   // The admin (signing in on the visitor's phone) deletes the review from its icon, after confirming.
   const admin = visitor;
-  await signIn(admin, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await openInApp(admin, productPath);
+  await openSignedIn(admin, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, productPath);
   await admin.getByRole('button', { name: `Delete review by ${shopper.name}` }).waitFor();
   assert.deepEqual(await seriousViolations(admin), [], 'the review area with the delete icons and the form');
   await admin.getByRole('button', { name: `Delete review by ${shopper.name}` }).click();

@@ -6,7 +6,7 @@ import { seriousViolations } from './lib/axe.mjs';
 import { proofLinkTo, proveEmailByApi } from './lib/proof-mail.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiShopper, call as apiCall, deliveredOrders, inStockProducts } from './lib/shop-fixtures.mjs';
-import { apiLogin, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { apiLogin, openInApp, openSignedIn, screenshot } from './lib/shopper-steps.mjs';
 import { codeFromSms } from './lib/sms.mjs';
 import { ciOnlyUnless, expect, test } from './fixtures.mjs';
 
@@ -70,14 +70,12 @@ test('notify me by e-mail, then unsubscribe in the browser', async ({ baseUrl, d
   const browser = await launch();
   const context = await browser.newContext({ locale: 'en-IN', viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await signIn(page, baseUrl, shopper.email, shopper.password);
-
-  // The shop's own proof of the address: My Profile's link, mailed, opened.
+  // The shop's own proof of the address: My Profile's link, mailed, opened on the device the shopper is signed in on.
   await call(baseUrl, 'user/verify-email', shopper.token, {});
   /** @type {string | null} */
   let link = null;
   await expect.poll(async () => (link = await proofLinkTo(dataDir, shopper.email)), { timeout: 15_000 }).not.toBeNull();
-  await page.goto(String(link).replace(/^https?:\/\/[^/]+/, baseUrl));
+  await openSignedIn(page, baseUrl, shopper.email, shopper.password, String(link).replace(/^https?:\/\/[^/]+/, ''));
   await expect.poll(async () => (await call(baseUrl, 'user/user-details', shopper.token)).data.verify_email).toBe(true);
   // Proving one's own address is not "your address changed".
   assert.equal((await mailsTo(dataDir, shopper.email)).filter((m) => /address was changed/.test(String(m))).length, 0);
@@ -112,9 +110,8 @@ test('notify me by e-mail, then unsubscribe in the browser', async ({ baseUrl, d
   const other = await apiShopper(baseUrl, 'keepswordhi');
   const hindi = await browser.newContext({ locale: 'en-IN', viewport: { width: 390, height: 844 } });
   const hiPage = await hindi.newPage();
-  await signIn(hiPage, baseUrl, other.email, other.password);
-  await inLanguage(hiPage, 'hi-IN');
-  await openInApp(hiPage, productPath(product));
+  await openSignedIn(hiPage, baseUrl, other.email, other.password, productPath(product), { language: 'hi-IN' });
+  await expect(hiPage.locator('html')).toHaveAttribute('lang', 'hi-IN');
   await hiPage.getByRole('button', { name: `${product.name} स्टॉक में वापस आने पर मुझे बताएँ` }).click();
   await expect(hiPage.getByTestId('notify-me-choice')).toContainText('सिर्फ़ सत्यापित पते पर');
   assert.deepEqual(await seriousViolations(hiPage), [], 'the Hindi channel choice');
@@ -197,8 +194,7 @@ test('keyboard: focus stays after each save on notices, My Profile and the impor
   const page = await context.newPage();
   // Back in stock and price drops are mailed only to a proved address (docs/product.md#notices-and-consent): proved first.
   await proveEmailByApi(baseUrl, dataDir, shopper.email, shopper.token);
-  await signIn(page, baseUrl, shopper.email, shopper.password);
-  await openInApp(page, '/dashboard/profile');
+  await openSignedIn(page, baseUrl, shopper.email, shopper.password, '/dashboard/profile');
   const grid = page.getByTestId('notice-switches');
   await expect(grid.getByRole('checkbox').first()).toBeVisible();
   // No push column where this device takes no push: the grid says how to add it instead.
@@ -238,8 +234,7 @@ test('keyboard: focus stays after each save on notices, My Profile and the impor
   // The import screen, as an admin with the keyboard.
   const desk = await browser.newContext({ locale: 'en-IN', viewport: { width: 1366, height: 900 } });
   const adminPage = await desk.newPage();
-  await signIn(adminPage, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await openInApp(adminPage, '/dashboard/catalog-import');
+  await openSignedIn(adminPage, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard/catalog-import');
   const tag = Date.now().toString(36).toUpperCase();
   const category = (await call(baseUrl, 'category/get')).data[0].name;
   const header = 'sku,product_sku,name,category,subcategory,brand,unit,option,price,discount,stock,stock_exported,hsn,gst_rate,description,pictures';
@@ -333,8 +328,8 @@ test.describe('states', () => {
         const tag = `${lang.slice(0, 2)}-${width}`;
         const context = await browser.newContext({ locale: 'en-IN', viewport: { width, height: width === 390 ? 844 : 900 } });
         const page = await context.newPage();
-        await signIn(page, baseUrl, shopper.email, shopper.password);
-        await inLanguage(page, lang);
+        await openSignedIn(page, baseUrl, shopper.email, shopper.password, '/dashboard/myorders', { language: lang });
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
         const notifyName = lang === 'en-IN' ? `Notify me when ${jeera.name} is back in stock` : `${jeera.name} स्टॉक में वापस आने पर मुझे बताएँ`;
 
         // Buy again: the sold-out unit offers Notify me, not a dead Add.
@@ -390,9 +385,8 @@ test.describe('states', () => {
       const browser = await launch();
       const context = await browser.newContext({ locale: 'en-IN', viewport: { width, height: width === 390 ? 844 : 900 } });
       const page = await context.newPage();
-      await signIn(page, baseUrl, shopper.email, shopper.password);
-      await inLanguage(page, lang);
-      await page.goto(`${baseUrl}/checkout`);
+      await openSignedIn(page, baseUrl, shopper.email, shopper.password, '/checkout', { language: lang });
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
       const cod = page.getByRole('button', { name: lang === 'en-IN' ? 'Cash on Delivery' : /कैश ऑन डिलीवरी/ });
       await cod.click();
       const refusal = page.getByTestId('pay-refusal');

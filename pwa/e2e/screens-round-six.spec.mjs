@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { seriousViolations } from './lib/axe.mjs';
-import { apiGet, apiLogin, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { apiGet, apiLogin, openSignedIn, screenshot } from './lib/shopper-steps.mjs';
 import { expect, test, ciOnlyUnless } from './fixtures.mjs';
 
 /**
@@ -27,9 +27,7 @@ for (const lang of ['en-IN', 'hi-IN']) {
     const browser = await launch();
     const context = await browser.newContext({ locale: 'en-IN', viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), ['haat.language', lang]);
-    await page.goto(`${baseUrl}/dashboard/stores`);
+    await openSignedIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard/stores', { language: lang });
     await page.getByRole('heading', { name: stores.heading, exact: true }).waitFor();
 
     // Units on sale: the units on the shelves, the products beside them.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
-import { apiGet, apiLogin, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { apiGet, apiLogin, openInApp, openSignedIn, screenshot, signIn } from './lib/shopper-steps.mjs';
 import { expect, test, ciOnlyUnless } from './fixtures.mjs';
 
 /**
@@ -96,9 +96,7 @@ for (const [lang, tag] of [
     // Hand-over at the counter: the store's queue asks for the code; a wrong one is said beside the field, which keeps the focus.
     const desk = await browser.newContext({ locale: 'en-IN', viewport: { width: 390, height: 844 } });
     const adminPage = await desk.newPage();
-    await signIn(adminPage, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await adminPage.evaluate((language) => localStorage.setItem('haat.language', language), lang);
-    await adminPage.goto(`${baseUrl}/dashboard/stores`);
+    await openSignedIn(adminPage, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard/stores', { language: lang });
     await adminPage.getByRole('heading', { name: stores.heading, exact: true }).waitFor();
     await adminPage
       .getByTestId(`store-row-${store.pincode}`)

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { productPath } from '@haat/shared/routing/slug';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
-import { addAddressAtCheckout, apiGet, apiLogin, newShopper, openInApp, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { addAddressAtCheckout, apiGet, apiLogin, newShopper, openInApp, openSignedIn, registerByApi, screenshot } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 // A shopper's service worker, which the journeys block unless they need it (playwright.config.ts): offline, its pages come from the service worker.
@@ -44,10 +44,8 @@ test('variants', async ({ baseUrl, artifactsDir, launch }) => {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   const shopper = newShopper('variants');
-  await signUp(page, baseUrl, shopper);
-  await signIn(page, baseUrl, shopper.email, shopper.password);
-
-  await openInApp(page, `${productPath(product)}`);
+  await registerByApi(baseUrl, shopper);
+  await openSignedIn(page, baseUrl, shopper.email, shopper.password, productPath(product));
   await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
   // Nothing is added before a variant is chosen.
   await expect(page.getByRole('button', { name: 'Choose an option' })).toBeDisabled();

@@ -20,6 +20,16 @@ export async function signUp(page, baseUrl, shopper) {
   await page.waitForURL(`${baseUrl}/login`);
 }
 
+/** Registers `shopper` (from newShopper) through the API, for journeys whose subject is not signing up. */
+export async function registerByApi(baseUrl, shopper) {
+  const res = await fetch(`${baseUrl}/api/user/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...shopper, confirmPassword: shopper.password }),
+  });
+  assert.equal(res.status, 201, (await res.json()).message);
+}
+
 /**
  * Signs in on the login page: the one the page is already on (where signUp leaves a new shopper, as the app
  * leaves them), else opened in the app on the page, else a fresh load of it; then the app goes home.
@@ -33,6 +43,43 @@ export async function signIn(page, baseUrl, email, password) {
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL(`${baseUrl}/`);
   await page.getByRole('button', { name: 'Account' }).waitFor();
+}
+
+/**
+ * Opens `path` on a device where this account signed in before: its tokens and profile where the app keeps them
+ * (localStorage, as a sign-in leaves them), set before the app's first script runs, so the app starts signed in and
+ * checks the profile with the server as on any start. For journeys whose subject is not signing in: one page load
+ * instead of the login page's and home's. Signing in through the login screen stays proven where it is the subject
+ * (signup-checkout-cod, admin-overview, mobile-sign-in, password-reset-account, the sign-in journeys of the a11y sweep).
+ * Only this page, only its next load of the shop's origin: a log-out then reload, or another tab, stays signed out.
+ * @param {import('@playwright/test').Page} page
+ * @param {string} baseUrl
+ * @param {string} email
+ * @param {string} password
+ * @param {string} [path]
+ * @param {{ language?: string }} [options] `language`: the one this device chose before (what the footer's switch keeps)
+ */
+export async function openSignedIn(page, baseUrl, email, password, path = '/', { language } = {}) {
+  const token = await apiTokens(baseUrl, email, password);
+  const { data: user } = await apiGet(baseUrl, 'user/user-details', token.access);
+  const entries = [
+    ['accesstoken', token.access],
+    ['refreshToken', token.refresh],
+    ['haat.user', JSON.stringify(user)],
+    ...(language ? [['haat.language', language]] : []),
+  ];
+  // Once per call (a page may sign in again after a log-out): the tab's sessionStorage remembers this call's mark.
+  const mark = `haat.e2e.signed-in.${Math.random().toString(36).slice(2)}`;
+  await page.addInitScript(
+    ({ origin, entries, mark }) => {
+      if (location.origin !== origin || sessionStorage.getItem(mark)) return;
+      sessionStorage.setItem(mark, '1');
+      for (const [key, value] of entries) localStorage.setItem(key, value);
+    },
+    { origin: new URL(baseUrl).origin, entries, mark },
+  );
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByRole('button', { name: /^(Account|अकाउंट)$/ }).waitFor();
 }
 
 /** Clicks "Add" on the first `count` in-stock products of the home page; answers their names. */
@@ -60,7 +107,8 @@ export async function addFromHome(page, baseUrl, count) {
   return names;
 }
 
-export async function apiLogin(baseUrl, email, password) {
+/** Signs in through the API: the access and refresh tokens. */
+async function apiTokens(baseUrl, email, password) {
   const res = await fetch(`${baseUrl}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -68,7 +116,11 @@ export async function apiLogin(baseUrl, email, password) {
   });
   const body = await res.json();
   assert.equal(res.status, 200, body.message);
-  return body.data.accesstoken;
+  return { access: body.data.accesstoken, refresh: body.data.refreshToken };
+}
+
+export async function apiLogin(baseUrl, email, password) {
+  return (await apiTokens(baseUrl, email, password)).access;
 }
 
 export async function apiGet(baseUrl, path, token) {
