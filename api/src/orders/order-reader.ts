@@ -116,19 +116,23 @@ export class OrderReader {
     }
     const ids = rows.map((r) => r.id);
     const pickupIds = [...new Set(rows.flatMap((r) => (r.fulfilment === 'pickup' && r.storeId ? [r.storeId] : [])))];
-    const [documents, returns, cancellations, pickupStores] = await Promise.all([
-      documentsOf(db, ids),
-      returnsOf(db, ids),
-      partCancellationsOf(db, ids),
-      pickupStoresByIds(db, pickupIds),
-    ]);
+    const documents = () => documentsOf(db, ids);
+    const returns = () => returnsOf(db, ids);
+    const cancellations = () => partCancellationsOf(db, ids);
+    const stores = () => pickupStoresByIds(db, pickupIds);
+    // Side by side on the pool; one after another in a transaction, whose one connection would only queue them (and
+    // node-postgres warns that a query sent while another runs on its client is refused from pg@9).
+    const [documentsBy, returnsBy, cancellationsBy, pickupStores] =
+      db === this.db
+        ? await Promise.all([documents(), returns(), cancellations(), stores()])
+        : ([await documents(), await returns(), await cancellations(), await stores()] as const);
     return rows.map((row) => ({
       ...toOrder(row, byOrder.get(row.id) ?? [], userOf?.get(row.id)),
       ...pickupOf(row, pickupStores, shopper.codes ? this.codeKey : null),
-      invoice: documents.get(row.id)?.invoice ?? null,
-      creditNotes: documents.get(row.id)?.creditNotes ?? [],
-      returns: returns.get(row.id) ?? [],
-      ...(cancellations.has(row.id) ? { partCancellations: cancellations.get(row.id) } : {}),
+      invoice: documentsBy.get(row.id)?.invoice ?? null,
+      creditNotes: documentsBy.get(row.id)?.creditNotes ?? [],
+      returns: returnsBy.get(row.id) ?? [],
+      ...(cancellationsBy.has(row.id) ? { partCancellations: cancellationsBy.get(row.id) } : {}),
     }));
   }
 }
