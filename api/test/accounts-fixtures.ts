@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
 import { api, bearer, type TestApp } from './harness.js';
-import { mailSays } from './mail-reading.js';
+import { mailSays, readMail } from './mail-reading.js';
 import { waitUntil } from './wait-until.js';
 
 /** Helpers for the accounts tests: catalogue through the real API, mail read from the .eml files. */
@@ -176,8 +176,7 @@ export async function waitForEmailLinkToken(
   subject = /Subject: Confirm your new Haat e-mail address/,
 ): Promise<string> {
   const mail = await waitForMail(t, email, { matching: subject, timeoutMs });
-  // The body is quoted-printable: soft line breaks joined, =XX decoded.
-  const text = mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const { text } = readMail(mail);
   const token = /confirmEmail=([A-Za-z0-9._%-]+)/.exec(text)?.[1];
   if (!token) throw new Error(`no link in mail:\n${mail}`);
   return decodeURIComponent(token);

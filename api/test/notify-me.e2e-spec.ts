@@ -7,7 +7,7 @@ import { NoticeWorker } from '../src/notices/index.js';
 import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
 import { mailsTo, proveEmail } from './accounts-fixtures.js';
-import { mailSays } from './mail-reading.js';
+import { mailSays, readMail } from './mail-reading.js';
 
 describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
   let t: TestApp;
@@ -41,12 +41,11 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
     expect((await consent(c.token, true)).status).toBe(200);
     return c;
   };
-  /** A mail's text with its quoted-printable lines and bytes decoded. */
-  const plain = (mail: string) =>
-    Buffer.from(
-      mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-      'latin1',
-    ).toString('utf8');
+  /** A mail's subject and text as its reader sees them (mail-reading.ts). */
+  const plain = (mail: string) => {
+    const { subject, text } = readMail(mail);
+    return `${subject}\n${text}`;
+  };
   const mailsOf = async (email: string) => (await mailsTo(t, email)).map(plain);
   const told = async (email: string, what: RegExp) => (await mailsOf(email)).filter((m) => what.test(m)).length;
 
