@@ -3,7 +3,7 @@
 // and the screenshots script.
 import assert from 'node:assert/strict';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.mjs';
-import { ADDRESS, apiLogin, newShopper } from './shopper-steps.mjs';
+import { ADDRESS, apiLogin, newShopper, registerByApi } from './shopper-steps.mjs';
 
 /**
  * @param {string} baseUrl
@@ -25,7 +25,7 @@ export async function call(baseUrl, path, options = {}) {
 /** A registered, signed-in shopper with one saved address: { ...shopper, token, addressId }. `who` overrides name, email or password. */
 export async function apiShopper(baseUrl, tag, address = {}, who = {}) {
   const shopper = { ...newShopper(tag), ...who };
-  await call(baseUrl, 'user/register', { body: { ...shopper, confirmPassword: shopper.password } });
+  await registerByApi(baseUrl, shopper);
   const token = await apiLogin(baseUrl, shopper.email, shopper.password);
   const fields = {
     name: ADDRESS.Name,
