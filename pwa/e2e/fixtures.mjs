@@ -130,7 +130,11 @@ const fixtures = {
     // Where a failed journey ended (or every journey's, with E2E_SCREENSHOTS=1), for people to look at;
     // Playwright's own failure screenshots and traces land in e2e/artifacts/results. A passing journey's
     // picture proves nothing and cost a fifth of a CPU-second or more.
-    if (testInfo.status !== testInfo.expectedStatus || SCREENSHOTS)
+    const failed = testInfo.status !== testInfo.expectedStatus;
+    // A failure says what its pages reported going wrong (an uncaught error, a failed request), in the failure's report.
+    if (failed && launcher.pageProblems.length > 0)
+      await testInfo.attach('what the pages reported as errors', { body: launcher.pageProblems.join('\n'), contentType: 'text/plain' });
+    if (failed || SCREENSHOTS)
       await launcher
         .lastPage()
         ?.screenshot({ path: join(artifactsDir, `${endName(testInfo)}-end.png`) })

@@ -1,6 +1,7 @@
 // Launches Debian's Chromium through playwright-core (no downloaded browsers), and remembers what each
 // journey opened so its fixture (e2e/fixtures.mjs) can photograph the final page, close everything
-// afterwards and fail the journey on any Content-Security-Policy violation.
+// afterwards, fail the journey on any Content-Security-Policy violation and, when it fails, say what its pages
+// reported as errors.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +41,12 @@ export function createLauncher(
   const toClose = [];
   const contexts = [];
   const cspViolations = [];
+  /** What the pages said went wrong: uncaught errors and console errors, the last 20 (printed when a journey fails). */
+  const pageProblems = [];
+  const note = (/** @type {string} */ problem) => {
+    pageProblems.push(problem);
+    if (pageProblems.length > 20) pageProblems.shift();
+  };
   const track = async (context) => {
     contexts.push(context);
     opened.contexts++;
@@ -48,6 +55,10 @@ export function createLauncher(
     const count = (/** @type {import('playwright-core').Page} */ page) => page.on('load', () => opened.documents++);
     context.pages().forEach(count);
     context.on('page', count);
+    context.on('weberror', (webError) => note(`uncaught: ${webError.error().stack ?? webError.error().message}`));
+    context.on('console', (message) => {
+      if (message.type() === 'error') note(`console error at ${message.location().url}: ${message.text()}`);
+    });
     await watchCspViolations(context, cspViolations);
     return context;
   };
@@ -119,5 +130,5 @@ export function createLauncher(
     for (const item of toClose.reverse()) await item.close();
   }
 
-  return { launch, lastPage, closeAll, cspViolations, assertNoCspViolations: () => assertNoCspViolations(cspViolations) };
+  return { launch, lastPage, closeAll, cspViolations, pageProblems, assertNoCspViolations: () => assertNoCspViolations(cspViolations) };
 }

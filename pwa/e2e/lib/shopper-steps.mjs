@@ -99,8 +99,17 @@ export async function addFromHome(page, baseUrl, count) {
     const add = page.getByRole('button', { name: label, exact: true }).first();
     const stepper = page.getByRole('group', { name: `Quantity of ${name}` }).first();
     await add.or(stepper).first().waitFor();
-    if (await add.isVisible()) await add.click({ timeout: 5_000 }).catch(() => undefined);
-    await stepper.waitFor();
+    // A click that did not land (the button re-rendered under it, the page busy past the click's wait) leaves Add shown:
+    // it is tried again, up to three times, and only while Add is there, so a product is never added twice.
+    for (let tries = 1; ; tries++) {
+      if (await add.isVisible()) await add.click({ timeout: 5_000 }).catch(() => undefined);
+      const shown = await stepper.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (shown) break;
+      assert.ok(tries < 3, `"${label}" did not turn into its stepper after ${tries} clicks`);
+    }
     names.push(name);
     assert.ok(i < count * 3, 'could not add enough products');
   }
