@@ -76,7 +76,7 @@ const lanes =
     : // A newcomer's run leaves to CI what only CI needs (docs/testing.md#what-only-ci-runs): the journeys tagged @ci
       // (sweeps of the whole app's form, second-language and second-width repeats), the API's files that CI_ONLY
       // lists in api/test/test-parts.js (the judged search set, the fuzzers, the migrations' own tests, the demo's
-      // believability), and the deployment's tests (several instances behind nginx, `npm start` stopped by a signal).
+      // believability and its seed's own test), and the deployment's tests (several instances behind nginx, `npm start` stopped by a signal).
       [
         [stage('api tests (jest)', 'API_TEST_SUITE=newcomer npm test -w @haat/api')],
         [stage('browser journeys', 'npx playwright test --grep-invert @ci')],

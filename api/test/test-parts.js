@@ -25,7 +25,8 @@ export const PARTS = 2;
  * table from a run's API_TEST_CPU_LOG when a file's cost moves by seconds.
  */
 const COST = {
-  'seed-persistence.e2e-spec.ts': [15.7, 22.3],
+  'seed-persistence.e2e-spec.ts': [14.5, 20.5],
+  'catalog-deep-pages.e2e-spec.ts': [1.2, 1.8],
   'accounts-fuzz.e2e-spec.ts': [7.6, 4.9],
   'file-storage.e2e-spec.ts': [4.9, 7.8],
   'demo-products.spec.ts': [8.1, 8.4],
@@ -130,9 +131,11 @@ const cost = (/** @type {string} */ file) => {
  * Files only CI runs in the parts (docs/testing.md#what-only-ci-runs): with API_TEST_SUITE=newcomer (a newcomer's
  * `npm test`) they are left out. They guard a quality over many inputs, or data a change cannot reach, not a behaviour
  * a change is likely to break unseen: the judged search set's floors over 530 queries, the fuzzers' thousands of hostile
- * bodies, the demo catalogue's believability over its 5,000 products, and the migrations' own tests (a database of an
- * earlier shape carried into a later one; every other test starts on the migrated template, so a migration that fails
- * fails them all). CI runs them on every change; `npx jest test/<file>` runs one anywhere.
+ * bodies, the demo catalogue's believability over its 5,000 products and the demo seed's own test on an empty store
+ * (seed-persistence: its pictures, reviews, invoices, stores and restarts; a newcomer's journeys start from a demo seeded
+ * the same way on an empty store, and every journey's server starts again with SEED=demo on it), and the migrations' own
+ * tests (a database of an earlier shape carried into a later one; every other test starts on the migrated template, so
+ * a migration that fails fails them all). CI runs them on every change; `npx jest test/<file>` runs one anywhere.
  */
 export const CI_ONLY = [
   'search-judged.e2e-spec.ts',
@@ -140,6 +143,7 @@ export const CI_ONLY = [
   'text-fuzz.e2e-spec.ts',
   'webhooks-fuzz.e2e-spec.ts',
   'demo-products.spec.ts',
+  'seed-persistence.e2e-spec.ts',
 ];
 /** Whether a test file is only CI's: CI_ONLY lists it, or it is a migration's own test (`*-migration.e2e-spec.ts`). */
 const ciOnly = (/** @type {string} */ name) => CI_ONLY.includes(name) || /-migration\.e2e-spec\.ts$/.test(name);
