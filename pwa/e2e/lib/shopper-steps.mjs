@@ -99,8 +99,9 @@ export async function addFromHome(page, baseUrl, count) {
     const add = page.getByRole('button', { name: label, exact: true }).first();
     const stepper = page.getByRole('group', { name: `Quantity of ${name}` }).first();
     await add.or(stepper).first().waitFor();
-    // A click that did not land (the button re-rendered under it, the page busy past the click's wait) leaves Add shown:
-    // it is tried again, up to three times, and only while Add is there, so a product is never added twice.
+    // A click that did not land (the button re-rendered or moved under it, the page busy past the click's wait) leaves
+    // Add shown, or took the shopper to the product's page: it is tried again on home, up to three times, and only
+    // while Add is there, so a product is never added twice.
     for (let tries = 1; ; tries++) {
       if (await add.isVisible()) await add.click({ timeout: 5_000 }).catch(() => undefined);
       const shown = await stepper.waitFor({ timeout: 10_000 }).then(
@@ -108,7 +109,8 @@ export async function addFromHome(page, baseUrl, count) {
         () => false,
       );
       if (shown) break;
-      assert.ok(tries < 3, `"${label}" did not turn into its stepper after ${tries} clicks`);
+      assert.ok(tries < 3, `"${label}" did not turn into its stepper after ${tries} clicks; the page is ${page.url()}`);
+      if (new URL(page.url()).pathname !== '/') await page.goto(`${baseUrl}/`);
     }
     names.push(name);
     assert.ok(i < count * 3, 'could not add enough products');
