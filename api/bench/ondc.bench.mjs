@@ -3,7 +3,7 @@
 // The built API (api/dist) on a scratch PostgreSQL database seeded with BENCH_CATALOG_SIZE (100,000) demo products,
 // every category sold on ONDC (ONDC:RET10), its ONDC_ variables set, and a registry and a buyer app standing in for the
 // network in this process (node:http): the registry answers lookups with the buyer app's key; the buyer app answers
-// every callback ACK and keeps what it got. Requests are signed with the API's own signer (api/dist/ondc).
+// every callback ACK and keeps what it got. Requests are signed as a buyer app signs them (scripts/beckn-buyer-app.mjs).
 // 1. A full catalogue: one signed search. Figures: the ACK's time (target ≤ 100 ms); the time until the whole
 //    on_search has arrived, its size and items; GET /api/health polled every 50 ms meanwhile (target p99 < 50 ms) and
 //    the API's event-loop delay (loop-delay.mjs, loaded with --import).
@@ -15,13 +15,14 @@
 //
 // Environment: BENCH_DATABASE_URL or TEST_DATABASE_URL, BENCH_CATALOG_SIZE, BENCH_ORDER_RATE, BENCH_SECONDS,
 // BENCH_ORDER_PRODUCTS, BENCH_ORDER_STOCK.
-import { createHash, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { mkdtempSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { libsodiumSecret, newKeys, signedHeader } from '../../scripts/beckn-buyer-app.mjs';
 import { call, cpuSeconds, healthProbe, load, machine, must, percentiles, scratchDatabase, startApi } from './lib.mjs';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 100_000);
@@ -34,26 +35,9 @@ const LOOP_DELAY = fileURLToPath(new URL('./loop-delay.mjs', import.meta.url));
 const say = (what) => console.error(`[ondc] ${what}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-const rawKeys = () => {
-  const jwk = /** @type {{ d: string, x: string }} */ (generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }));
-  return { seed: Buffer.from(jwk.d, 'base64url'), publicKey: Buffer.from(jwk.x, 'base64url') };
-};
-
-/** Beckn's Authorization header for `body`, signed as the buyer app (Ed25519 over `(created) (expires) digest`). */
-function authorizationFor(body, key) {
-  const created = Math.floor(Date.now() / 1000);
-  const expires = created + 300;
-  const digest = createHash('blake2b512').update(body).digest('base64');
-  const privateKey = {
-    key: { kty: 'OKP', crv: 'Ed25519', d: key.seed.toString('base64url'), x: key.publicKey.toString('base64url') },
-    format: /** @type {const} */ ('jwk'),
-  };
-  const signature = sign(null, Buffer.from(`(created): ${created}\n(expires): ${expires}\ndigest: BLAKE-512=${digest}`), privateKey).toString('base64');
-  return `Signature keyId="${key.subscriberId}|${key.uniqueKeyId}|ed25519",algorithm="ed25519",created="${created}",expires="${expires}",headers="(created) (expires) digest",signature="${signature}"`;
-}
-const shopKeys = rawKeys();
-const bapKeys = rawKeys();
-const BAP = { subscriberId: 'bench.buyer.app', uniqueKeyId: 'bench-bap-1', seed: bapKeys.seed, publicKey: bapKeys.publicKey };
+const shopKeys = newKeys();
+const bapKeys = newKeys();
+const BAP = { subscriberId: 'bench.buyer.app', uniqueKeyId: 'bench-bap-1' };
 
 /** A local HTTP server answering `answer(path, body)` as JSON; its URL. */
 async function serve(answer) {
@@ -116,7 +100,7 @@ async function send(api, action, message, ttl = 'PT30S') {
   const started = performance.now();
   const res = await fetch(`${api.url}/ondc/${action}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: authorizationFor(body, BAP) },
+    headers: { 'content-type': 'application/json', authorization: signedHeader(body, BAP.subscriberId, BAP.uniqueKeyId, bapKeys) },
     body,
   });
   const answer = await res.json();
@@ -263,7 +247,7 @@ try {
       ADMIN_PASSWORD: ADMIN.password,
       ONDC_SUBSCRIBER_ID: 'bench.shop',
       ONDC_UNIQUE_KEY_ID: 'bench-shop-1',
-      ONDC_SIGNING_PRIVATE_KEY: Buffer.concat([shopKeys.seed, shopKeys.publicKey]).toString('base64'),
+      ONDC_SIGNING_PRIVATE_KEY: libsodiumSecret(shopKeys),
       ONDC_REGISTRY_URL: registry.url,
       BENCH_LOOP_DELAY_FILE: loopFile,
       LOG_LEVEL: 'warn',

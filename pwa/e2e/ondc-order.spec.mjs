@@ -1,4 +1,5 @@
-import { createHash, createPrivateKey, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { libsodiumSecret, newKeys, signedHeader } from '../../scripts/beckn-buyer-app.mjs';
 import { createServer } from 'node:http';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { inStockProducts } from './lib/shop-fixtures.mjs';
@@ -15,23 +16,6 @@ import { expect, test } from './fixtures.mjs';
 const SHOP = 'shop.journey.test';
 const BAP = 'buyer.journey.test';
 
-/** @returns {{ seed: Buffer, publicKey: Buffer }} */
-const rawKeys = () => {
-  const jwk = generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' });
-  return { seed: Buffer.from(String(jwk.d), 'base64url'), publicKey: Buffer.from(String(jwk.x), 'base64url') };
-};
-
-function signed(body, keys) {
-  const created = Math.floor(Date.now() / 1000);
-  const digest = createHash('blake2b512').update(body).digest('base64');
-  const key = createPrivateKey({
-    key: { kty: 'OKP', crv: 'Ed25519', d: keys.seed.toString('base64url'), x: keys.publicKey.toString('base64url') },
-    format: 'jwk',
-  });
-  const signature = sign(null, Buffer.from(`(created): ${created}\n(expires): ${created + 300}\ndigest: BLAKE-512=${digest}`), key).toString('base64');
-  return `Signature keyId="${BAP}|k1|ed25519",algorithm="ed25519",created="${created}",expires="${created + 300}",headers="(created) (expires) digest",signature="${signature}"`;
-}
-
 /** A local server answering JSON; its URL and a close. */
 async function serve(answer) {
   const server = createServer((req, res) => {
@@ -45,8 +29,8 @@ async function serve(answer) {
 }
 
 test('a network order on Manage Orders, moved to delivered, told to its buyer app', async ({ startServer, artifactsDir, launch }) => {
-  const shopKeys = rawKeys();
-  const bapKeys = rawKeys();
+  const shopKeys = newKeys();
+  const bapKeys = newKeys();
   const callbacks = [];
   const bap = await serve((path, body) => {
     callbacks.push({ action: path.split('/').pop(), body: JSON.parse(body) });
@@ -61,7 +45,7 @@ test('a network order on Manage Orders, moved to delivered, told to its buyer ap
     const { baseUrl } = await startServer({
       ONDC_SUBSCRIBER_ID: SHOP,
       ONDC_UNIQUE_KEY_ID: 'shop-k1',
-      ONDC_SIGNING_PRIVATE_KEY: Buffer.concat([shopKeys.seed, shopKeys.publicKey]).toString('base64'),
+      ONDC_SIGNING_PRIVATE_KEY: libsodiumSecret(shopKeys),
       ONDC_REGISTRY_URL: registry.url,
     });
     const admin = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -123,7 +107,7 @@ test('a network order on Manage Orders, moved to delivered, told to its buyer ap
       const body = JSON.stringify({ context, message: { order } });
       const ack = await fetch(`${baseUrl}/ondc/confirm`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: signed(body, bapKeys) },
+        headers: { 'content-type': 'application/json', authorization: signedHeader(body, BAP, 'k1', bapKeys) },
         body,
       });
       expect(await ack.json()).toEqual({ message: { ack: { status: 'ACK' } } });
