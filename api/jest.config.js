@@ -1,24 +1,14 @@
-import { accessSync, constants, existsSync, statfsSync } from 'node:fs';
+import { temporaryFilesInMemory } from '../scripts/ram-disk.mjs';
 import { swcOptions } from '../scripts/swc.mjs';
 
 /**
  * Every test app copies a migrated PGlite folder (≈ 40 MB, 1,100 files) into a temporary folder and
  * deletes it when it closes, hundreds of times a run (test/harness.ts). On a disk, that writing and
  * unlinking cost a second of system time and several of waiting per app on a shared CI machine; in
- * memory almost nothing. So the temporary folder is /dev/shm when it exists with room to spare (a
- * container's default 64 MB is not), unless TMPDIR is set. The workers inherit it.
+ * memory almost nothing. So the temporary folder is /dev/shm when it exists with room to spare, unless
+ * TMPDIR is set (scripts/ram-disk.mjs). The workers inherit it.
  */
-const RAM_DISK = '/dev/shm';
-const roomy = (dir) => {
-  try {
-    accessSync(dir, constants.W_OK);
-    const fs = statfsSync(dir);
-    return fs.bavail * fs.bsize > 2 * 1024 ** 3;
-  } catch {
-    return false;
-  }
-};
-if (!process.env.TMPDIR && existsSync(RAM_DISK) && roomy(RAM_DISK)) process.env.TMPDIR = RAM_DISK;
+temporaryFilesInMemory();
 
 /** Jest runs the ESM API through @swc/jest, with the build's options (scripts/swc.mjs); @haat/shared straight from its sources. */
 export default {

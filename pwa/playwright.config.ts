@@ -4,6 +4,12 @@
 // number of workers (2 unless set; docs/testing.md).
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from './e2e/lib/chromium.mjs';
+import { temporaryFilesInMemory } from '../scripts/ram-disk.mjs';
+
+// The seeded demo, every server's copy of it, the built PWA's copies and Chromium's profiles are temporary files,
+// written and copied by the hundred MB: in memory (/dev/shm) when it has room (scripts/ram-disk.mjs), the workers and
+// servers inheriting TMPDIR.
+temporaryFilesInMemory();
 
 export default defineConfig({
   testDir: 'e2e',
