@@ -41,7 +41,7 @@ export function createLauncher(
   const toClose = [];
   const contexts = [];
   const cspViolations = [];
-  /** What the pages said went wrong: uncaught errors and console errors, the last 20 (printed when a journey fails). */
+  /** What the pages said went wrong: uncaught errors and console errors, the last 20 (a failed journey's report carries them). */
   const pageProblems = [];
   const note = (/** @type {string} */ problem) => {
     pageProblems.push(problem);
