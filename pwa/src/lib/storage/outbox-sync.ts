@@ -18,13 +18,25 @@ export const outbox = createOutbox(db.outbox, {
 
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
+/**
+ * Online and signed in, asked after a flush's last await. A flush can end after its page is gone (a test environment
+ * torn down: no navigator, or a closed window whose localStorage throws, as it does in a browser that refuses storage);
+ * then nothing is planned and nothing is thrown at a caller that started the flush and went on (`void flushOutbox()`).
+ */
+function canRetry(): boolean {
+  try {
+    return Boolean(globalThis.navigator?.onLine) && hasSession();
+  } catch {
+    return false;
+  }
+}
+
 /** Flush now; if something is still waiting (a 5xx, a flaky link), try again with a growing pause. */
 export async function flushOutbox(): Promise<number> {
   clearTimeout(retryTimer);
   await outbox.flush().catch(() => undefined);
   const waiting = await db.outbox.filter((e) => !e.failed).toArray();
-  // A flush can finish after its page (or a test environment) is gone: no navigator, no retry.
-  if (waiting.length > 0 && globalThis.navigator?.onLine && hasSession()) {
+  if (waiting.length > 0 && canRetry()) {
     const attempts = Math.max(...waiting.map((e) => e.attempts));
     retryTimer = setTimeout(() => void flushOutbox(), Math.min(60_000, 1000 * 2 ** Math.min(attempts, 6)));
   }
