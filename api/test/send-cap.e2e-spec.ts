@@ -6,14 +6,18 @@ import { describeWhenEnv } from './describe-when-env.js';
 const CAP = 5;
 const SECONDS = 3;
 
-/** Asks two caps on the same key for far more than they may grant, for SECONDS, and answers what they granted in all. */
+/**
+ * Asks two caps for far more than they may grant, for SECONDS, and answers what they granted in all. Like the job
+ * system's sender, a refused pair waits for the sooner of the two next seconds the caps name instead of asking again at
+ * once: asking in a tight loop proved the same bounds and cost 5 CPU-s of this process and Redis's.
+ */
 async function grantedTogether(a: SendCap, b: SendCap): Promise<number> {
   let granted = 0;
   const until = Date.now() + SECONDS * 1000;
   while (Date.now() < until) {
     const [x, y] = await Promise.all([a.take(4), b.take(4)]);
     granted += x.granted + y.granted;
-    await new Promise((resolve) => setImmediate(resolve));
+    if (x.granted === 0 && y.granted === 0) await new Promise((resolve) => setTimeout(resolve, Math.min(x.waitMs, y.waitMs, until - Date.now())));
   }
   return granted;
 }
