@@ -10,20 +10,13 @@ function requestBackgroundSync(): void {
     .catch(() => undefined); // no service worker or no permission: the `online` event still flushes
 }
 
-/** The app's outbox: the shopper's cart changes and queued orders, sent only online and signed in. */
-export const outbox = createOutbox(db.outbox, {
-  canSend: () => navigator.onLine && hasSession(),
-  onEnqueued: requestBackgroundSync,
-});
-
-let retryTimer: ReturnType<typeof setTimeout> | undefined;
-
 /**
- * Online and signed in, asked after a flush's last await. A flush can end after its page is gone (a test environment
- * torn down: no navigator, or a closed window whose localStorage throws, as it does in a browser that refuses storage);
- * then nothing is planned and nothing is thrown at a caller that started the flush and went on (`void flushOutbox()`).
+ * Online and signed in: whether sending can work, asked before each send and after a flush's last await. A flush can
+ * end after its page is gone (a test environment torn down: no navigator, or a closed window whose localStorage throws,
+ * as it does in a browser that refuses storage); then nothing is sent or planned, and nothing is thrown at a caller
+ * that started the flush and went on (`void flushOutbox()`).
  */
-function canRetry(): boolean {
+function canSend(): boolean {
   try {
     return Boolean(globalThis.navigator?.onLine) && hasSession();
   } catch {
@@ -31,12 +24,17 @@ function canRetry(): boolean {
   }
 }
 
+/** The app's outbox: the shopper's cart changes and queued orders, sent only online and signed in. */
+export const outbox = createOutbox(db.outbox, { canSend, onEnqueued: requestBackgroundSync });
+
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
 /** Flush now; if something is still waiting (a 5xx, a flaky link), try again with a growing pause. */
 export async function flushOutbox(): Promise<number> {
   clearTimeout(retryTimer);
   await outbox.flush().catch(() => undefined);
   const waiting = await db.outbox.filter((e) => !e.failed).toArray();
-  if (waiting.length > 0 && canRetry()) {
+  if (waiting.length > 0 && canSend()) {
     const attempts = Math.max(...waiting.map((e) => e.attempts));
     retryTimer = setTimeout(() => void flushOutbox(), Math.min(60_000, 1000 * 2 ** Math.min(attempts, 6)));
   }
